@@ -1,0 +1,71 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+/**
+ * The six values the spec keeps in the browser's localStorage (spec section 3), each under
+ * its own key. Values are strings, as localStorage holds them; null means absent.
+ */
+export const SESSION_KEYS = [
+  'authToken',
+  'productID',
+  'orderId',
+  'userID',
+  'userName',
+  'productSlug',
+] as const;
+export type SessionKey = (typeof SESSION_KEYS)[number];
+export type SessionState = Record<SessionKey, string | null>;
+
+export const initialSessionState: SessionState = {
+  authToken: null,
+  productID: null,
+  orderId: null,
+  userID: null,
+  userName: null,
+  productSlug: null,
+};
+
+const sessionSlice = createSlice({
+  name: 'session',
+  initialState: initialSessionState,
+  reducers: {
+    loggedIn(state, action: PayloadAction<{ authToken: string; userID: number | string; userName: string }>) {
+      state.authToken = action.payload.authToken;
+      state.userID = String(action.payload.userID);
+      state.userName = action.payload.userName;
+    },
+    /** Log out, or a token the server no longer accepts: the spec clears token, user id and name. */
+    loggedOut(state) {
+      state.authToken = null;
+      state.userID = null;
+      state.userName = null;
+    },
+    productOpened(state, action: PayloadAction<{ productID: number | string; productSlug: string }>) {
+      state.productID = String(action.payload.productID);
+      state.productSlug = action.payload.productSlug;
+    },
+    orderOpened(state, action: PayloadAction<{ orderId: number | string }>) {
+      state.orderId = String(action.payload.orderId);
+    },
+  },
+  selectors: {
+    selectAuthToken: (state) => state.authToken,
+    selectUserID: (state) => state.userID,
+    selectUserName: (state) => state.userName,
+    selectIsLoggedIn: (state) => state.authToken !== null && state.userID !== null,
+    selectProductSlug: (state) => state.productSlug,
+    selectProductID: (state) => state.productID,
+    selectOrderId: (state) => state.orderId,
+  },
+});
+
+export const { loggedIn, loggedOut, productOpened, orderOpened } = sessionSlice.actions;
+export const {
+  selectAuthToken,
+  selectUserID,
+  selectUserName,
+  selectIsLoggedIn,
+  selectProductSlug,
+  selectProductID,
+  selectOrderId,
+} = sessionSlice.selectors;
+export default sessionSlice;

@@ -1,0 +1,17 @@
+/** The shop's own details, shown in the footer, the contact page and the terms. */
+export const brand = {
+  name: 'Ibadan Market',
+  tagline: 'Groceries and general goods, delivered across Ibadan',
+  legalName: 'Ibadan Market Online Ltd',
+  address: '14 Bodija Market Road, Bodija, Ibadan, Oyo State, Nigeria',
+  phone: '+234 803 000 1234',
+  phoneHref: 'tel:+2348030001234',
+  email: 'hello@ibadanmarket.ng',
+  supportHours: 'Monday to Saturday, 8:00 to 18:00 (WAT)',
+  social: [
+    { name: 'Facebook', href: 'https://facebook.com/ibadanmarket' },
+    { name: 'Instagram', href: 'https://instagram.com/ibadanmarket' },
+    { name: 'X (Twitter)', href: 'https://x.com/ibadanmarket' },
+    { name: 'WhatsApp', href: 'https://wa.me/2348030001234' },
+  ],
+} as const;

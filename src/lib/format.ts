@@ -1,0 +1,35 @@
+/** One formatter for every price on screen: ₦ with thousands separators (spec section 9). */
+const nairaWhole = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 0 });
+const nairaKobo = new Intl.NumberFormat('en-NG', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+export function formatNaira(amount: number | string | null | undefined): string {
+  const n = typeof amount === 'string' ? Number(amount) : (amount ?? 0);
+  if (!Number.isFinite(n)) return '₦ 0';
+  const sign = n < 0 ? '-' : '';
+  const abs = Math.abs(n);
+  const body = Number.isInteger(Math.round(abs * 100) / 100) ? nairaWhole.format(abs) : nairaKobo.format(abs);
+  return `${sign}₦ ${body}`;
+}
+
+const longDate = new Intl.DateTimeFormat('en-NG', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'Africa/Lagos',
+});
+const clock = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Africa/Lagos',
+});
+
+/** The spec's date: a long date, then 'at' and hh:mm, in Nigerian time (e.g. "21 November 2026 at 14:05"). */
+export function formatDate(value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${longDate.format(date)} at ${clock.format(date)}`;
+}

@@ -1,0 +1,57 @@
+import { createTheme } from '@mui/material/styles';
+
+/**
+ * The brand: a market green (trust, freshness) with a palm-oil amber for calls to action,
+ * on a warm off-white. Every text colour meets WCAG AA on the surface it sits on.
+ */
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    primary: { main: '#0B6B3A', dark: '#074A28', light: '#3E8E5F', contrastText: '#FFFFFF' },
+    secondary: { main: '#F4A51C', dark: '#C47F00', light: '#FFC859', contrastText: '#1F1A10' },
+    error: { main: '#B3261E' },
+    warning: { main: '#8A5300' },
+    success: { main: '#1B7F3B' },
+    info: { main: '#0B5C8A' },
+    background: { default: '#FAF8F3', paper: '#FFFFFF' },
+    text: { primary: '#1D2521', secondary: '#4A564F' },
+    divider: 'rgba(29, 37, 33, 0.12)',
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily:
+      '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    h1: { fontSize: '2.25rem', fontWeight: 800, lineHeight: 1.15 },
+    h2: { fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.2 },
+    h3: { fontSize: '1.375rem', fontWeight: 700 },
+    h4: { fontSize: '1.2rem', fontWeight: 700 },
+    h5: { fontSize: '1.05rem', fontWeight: 700 },
+    h6: { fontSize: '1rem', fontWeight: 700 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { borderRadius: 999, paddingInline: 20 } },
+    },
+    MuiButtonBase: {
+      styleOverrides: {
+        root: {
+          '&.Mui-focusVisible': { outline: '3px solid #F4A51C', outlineOffset: 2 },
+        },
+      },
+    },
+    MuiLink: {
+      defaultProps: { underline: 'hover' },
+      styleOverrides: {
+        root: { '&:focus-visible': { outline: '3px solid #F4A51C', outlineOffset: 2, borderRadius: 2 } },
+      },
+    },
+    MuiCard: {
+      defaultProps: { variant: 'outlined' },
+      styleOverrides: { root: { borderRadius: 14 } },
+    },
+    MuiTextField: { defaultProps: { fullWidth: true } },
+    MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
+  },
+});
