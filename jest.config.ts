@@ -1,7 +1,7 @@
 import type { Config } from 'jest';
 
 // ES-module-only packages that jest must compile to CommonJS.
-const esmPackages = ['typebox', 'storybook', '@storybook', 'msw-storybook-addon', 'until-async'].join('|');
+const esmPackages = ['typebox', 'storybook', '@storybook', 'msw-storybook-addon', 'until-async', 'rettime', '@open-draft', 'cookie'].join('|');
 
 const swc: Config['transform'] = {
   '^.+\\.(t|j|mj)sx?$': [
@@ -36,6 +36,8 @@ const config: Config = {
       setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
       moduleNameMapper: {
         ...shared.moduleNameMapper,
+        // Stories under jest use the Node MSW server instead of the browser worker.
+        '^\\./mswWorker$': '<rootDir>/.storybook/mswWorker.node.ts',
         '\\.(css|less|scss)$': '<rootDir>/__mocks__/styleMock.ts',
         '\\.(png|jpe?g|gif|svg|webp|avif|ico|woff2?)$': '<rootDir>/__mocks__/fileMock.ts',
       },

@@ -20,6 +20,25 @@ export const resolve: Configuration['resolve'] = {
   alias: { contract: path.resolve(root, 'contract/index.ts') },
 };
 
+/**
+ * Writes which files each entry and named chunk group loads, so the bundle budget
+ * (scripts/bundleBudget.ts) can add up what a shopper downloads for a given screen.
+ */
+class ChunkGroupsManifestPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.afterEmit.tap('ChunkGroupsManifestPlugin', (compilation) => {
+      const groups: Record<string, string[]> = {};
+      for (const group of compilation.chunkGroups) {
+        if (!group.name) continue;
+        groups[group.name] = group.chunks.flatMap((chunk) => [...chunk.files].filter((f) => f.endsWith('.js')));
+      }
+      const out = path.resolve(root, 'build-stats');
+      fs.mkdirSync(out, { recursive: true });
+      fs.writeFileSync(path.join(out, 'chunk-groups.json'), JSON.stringify(groups, null, 2));
+    });
+  }
+}
+
 /** Build-time settings: src/config/env.ts reads them as process.env.X; values come from the environment or .env. */
 export function settingDefinitions(): Record<string, string> {
   const envFile = path.resolve(root, '.env');
@@ -65,6 +84,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         template: path.resolve(root, 'public/index.html'),
         scriptLoading: 'defer',
       }),
+      new ChunkGroupsManifestPlugin(),
       new CopyWebpackPlugin({
         patterns: [
           {

@@ -23,3 +23,19 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** The query parameter that carries where to go after logging in. */
+export const RETURN_TO_PARAM = 'redirect';
+
+/** The login page, remembering the page to come back to (only same-site paths are honoured). */
+export function loginPathReturningTo(returnTo: string): string {
+  return `${paths.login}?${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo })}`;
+}
+
+/** Where to go after login: the remembered page when it is a path on this site, else the shop. */
+export function safeReturnPath(candidate: string | null | undefined): string {
+  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/auth/')) {
+    return paths.root;
+  }
+  return candidate;
+}

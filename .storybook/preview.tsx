@@ -1,0 +1,38 @@
+import type { Decorator, Preview } from '@storybook/react-webpack5';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { MemoryRouter } from 'react-router-dom';
+import { AppProviders } from '../src/app/AppProviders';
+import { makeStore, type RootState } from '../src/app/store';
+import { setupMsw } from './mswWorker';
+
+declare module '@storybook/react-webpack5' {
+  interface Parameters {
+    /** The URL the story's router starts at. */
+    route?: string;
+    /** State the story's fresh Redux store starts with (e.g. a signed-in session). */
+    store?: { preloadedState?: Partial<RootState> };
+  }
+}
+
+/** Every story gets a fresh store, the theme, the toaster and a router, as the app has. */
+const withApp: Decorator = (Story, { parameters }) => {
+  const store = makeStore(parameters.store?.preloadedState);
+  return (
+    <AppProviders store={store}>
+      <MemoryRouter initialEntries={[parameters.route ?? '/']}>
+        <Story />
+      </MemoryRouter>
+    </AppProviders>
+  );
+};
+
+const preview: Preview = {
+  decorators: [withApp],
+  loaders: [mswLoader(setupMsw)],
+  parameters: {
+    layout: 'fullscreen',
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+  },
+};
+
+export default preview;

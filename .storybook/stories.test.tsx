@@ -1,0 +1,38 @@
+/**
+ * Renders every story in jest and runs its play function (portable stories), so a story
+ * that breaks, or an interaction that no longer works, fails the test run.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { cleanup } from '@testing-library/react';
+import { composeStories, setProjectAnnotations } from '@storybook/react-webpack5';
+import preview from './preview';
+
+setProjectAnnotations(preview);
+
+const root = path.resolve(__dirname, '..');
+
+function storyFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return storyFiles(full);
+    return /\.stories\.tsx?$/.test(entry.name) ? [path.relative(root, full)] : [];
+  });
+}
+
+const files = storyFiles(path.join(root, 'src')).sort();
+
+test('the project has stories to check', () => {
+  expect(files.length).toBeGreaterThan(0);
+});
+
+describe.each(files)('%s', (file) => {
+  const stories = composeStories(require(path.join(root, file)));
+  const entries = Object.entries(stories);
+
+  test.each(entries)('%s renders and plays', async (_name, Story) => {
+    await Story.run();
+    cleanup();
+    document.body.innerHTML = '';
+  });
+});

@@ -1,0 +1,22 @@
+/** Every route of spec section 2's table, with what its page says first. */
+export const appRoutes: { path: string; heading: RegExp }[] = [
+  { path: '/', heading: /shop|products/i },
+  { path: '/shop', heading: /shop|products/i },
+  { path: '/home', heading: /.+/ },
+  { path: '/vendors', heading: /vendor/i },
+  { path: '/faq', heading: /question|faq/i },
+  { path: '/contact', heading: /contact/i },
+  { path: '/detail', heading: /.+/ },
+  { path: '/detail/product-details', heading: /.+/ },
+  { path: '/profile', heading: /.+/ },
+  { path: '/profile/orders', heading: /.+/ },
+  { path: '/profile/notifications', heading: /.+/ },
+  { path: '/profile/order-items', heading: /.+/ },
+  { path: '/profile/wishlist', heading: /.+/ },
+  { path: '/profile/affiliate-market', heading: /.+/ },
+  { path: '/auth/login', heading: /log ?in/i },
+  { path: '/auth/register', heading: /sign ?up|create/i },
+  { path: '/cart', heading: /.+/ },
+  { path: '/policies', heading: /terms/i },
+  { path: '/hello-world', heading: /hello world/i },
+];

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('at phone width', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the menu opens by keyboard and closes when a link is chosen', async ({ page }) => {
+    await page.goto('/shop');
+    const menuButton = page.getByRole('button', { name: /menu/i });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const faqLink = page.getByRole('link', { name: 'FAQ' }).first();
+    await expect(faqLink).toBeVisible();
+    await faqLink.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'FAQ' }).first()).toBeHidden();
+  });
+
+  test('the FAQ opens one answer at a time by keyboard', async ({ page }) => {
+    await page.goto('/faq');
+    const questions = page.getByRole('button', { expanded: false });
+    const first = questions.first();
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('[aria-expanded="true"]')).toHaveCount(1);
+    await page.keyboard.press('Enter');
+    await expect(page.locator('[aria-expanded="true"]')).toHaveCount(0);
+  });
+});
+
+test('the Shop link is marked current at / and /shop', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  for (const path of ['/', '/shop']) {
+    await page.goto(path);
+    await expect(page.getByRole('link', { name: 'Shop', exact: true }).first()).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  }
+});
