@@ -16,7 +16,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'coverage',
-      'public/mockServiceWorker.js',
+      '.storybook/public/mockServiceWorker.js',
     ],
   },
   js.configs.recommended,

@@ -1,7 +1,16 @@
 import type { Config } from 'jest';
 
 // ES-module-only packages that jest must compile to CommonJS.
-const esmPackages = ['typebox', 'storybook', '@storybook', 'msw-storybook-addon', 'until-async', 'rettime', '@open-draft', 'cookie'].join('|');
+const esmPackages = [
+  'typebox',
+  'storybook',
+  '@storybook',
+  'msw-storybook-addon',
+  'until-async',
+  'rettime',
+  '@open-draft',
+  'cookie',
+].join('|');
 
 const swc: Config['transform'] = {
   '^.+\\.(t|j|mj)sx?$': [

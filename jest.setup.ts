@@ -35,7 +35,10 @@ if (!('IntersectionObserver' in window)) {
       return [];
     }
   }
-  Object.defineProperty(window, 'IntersectionObserver', { writable: true, value: ImmediateIntersectionObserver });
+  Object.defineProperty(window, 'IntersectionObserver', {
+    writable: true,
+    value: ImmediateIntersectionObserver,
+  });
 }
 
 window.scrollTo = () => {};

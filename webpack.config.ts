@@ -30,7 +30,9 @@ class ChunkGroupsManifestPlugin {
       const groups: Record<string, string[]> = {};
       for (const group of compilation.chunkGroups) {
         if (!group.name) continue;
-        groups[group.name] = group.chunks.flatMap((chunk) => [...chunk.files].filter((f) => f.endsWith('.js')));
+        groups[group.name] = group.chunks.flatMap((chunk) =>
+          [...chunk.files].filter((f) => f.endsWith('.js')),
+        );
       }
       const out = path.resolve(root, 'build-stats');
       fs.mkdirSync(out, { recursive: true });
@@ -73,10 +75,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     resolve,
     module: {
-      rules: [
-        tsRule,
-        { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?)$/i, type: 'asset/resource' },
-      ],
+      rules: [tsRule, { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?)$/i, type: 'asset/resource' }],
     },
     plugins: [
       new webpack.DefinePlugin(settingDefinitions()),

@@ -15,7 +15,9 @@ const config: StorybookConfig = {
     config.module.rules = [...(config.module.rules ?? []), tsRule];
     config.resolve = {
       ...config.resolve,
-      extensions: [...new Set([...(config.resolve?.extensions ?? []), ...(appResolve?.extensions ?? [])])],
+      extensions: [
+        ...new Set([...(config.resolve?.extensions ?? []), ...(appResolve?.extensions ?? [])]),
+      ],
       alias: { ...(config.resolve?.alias as object), ...(appResolve?.alias as object) },
     };
     config.plugins = [...(config.plugins ?? []), new webpack.DefinePlugin(settingDefinitions())];

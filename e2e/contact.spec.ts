@@ -19,7 +19,9 @@ test('the contact form sends through EmailJS with the service, template and publ
   await page.goto('/contact');
   await fillContactForm(page);
 
-  const sent = page.waitForRequest((r) => r.url().includes('/v1.0/email/send') && r.method() === 'POST');
+  const sent = page.waitForRequest(
+    (r) => r.url().includes('/v1.0/email/send') && r.method() === 'POST',
+  );
   await page.getByRole('button', { name: /send/i }).click();
   const body = (await sent).postDataJSON() as Record<string, unknown>;
   expect(body).toMatchObject({

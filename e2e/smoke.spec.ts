@@ -3,7 +3,9 @@ import { appRoutes } from './routes';
 
 test.describe('every route of the spec', () => {
   for (const route of appRoutes) {
-    test(`${route.path} shows its page with no console error, and survives a reload`, async ({ page }) => {
+    test(`${route.path} shows its page with no console error, and survives a reload`, async ({
+      page,
+    }) => {
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') problems.push(message.text());
@@ -23,7 +25,10 @@ test.describe('every route of the spec', () => {
   test('an unknown path shows Not found with a way home', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/not found/i);
-    await page.getByRole('link', { name: /home|shop/i }).first().click();
+    await page
+      .getByRole('link', { name: /home|shop/i })
+      .first()
+      .click();
     await expect(page).not.toHaveURL(/no\/such/);
   });
 

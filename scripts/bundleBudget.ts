@@ -16,7 +16,9 @@ const groups = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, s
 const firstScreen = ['main', 'shop'];
 for (const name of firstScreen) {
   if (!groups[name]) {
-    console.error(`Bundle budget: the build has no chunk group "${name}"; check the route table's chunk names.`);
+    console.error(
+      `Bundle budget: the build has no chunk group "${name}"; check the route table's chunk names.`,
+    );
     process.exit(1);
   }
 }

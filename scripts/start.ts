@@ -8,7 +8,15 @@ import path from 'node:path';
 
 const root = path.resolve(__dirname, '..');
 const builtPage = path.join(root, 'dist', 'index.html');
-const sources = ['src', 'public', 'contract', 'webpack.config.ts', 'tsconfig.json', 'package-lock.json', '.env'];
+const sources = [
+  'src',
+  'public',
+  'contract',
+  'webpack.config.ts',
+  'tsconfig.json',
+  'package-lock.json',
+  '.env',
+];
 
 function newestChange(entry: string): number {
   const full = path.join(root, entry);
@@ -17,7 +25,10 @@ function newestChange(entry: string): number {
   if (!stat.isDirectory()) return stat.mtimeMs;
   return fs
     .readdirSync(full)
-    .reduce((newest, child) => Math.max(newest, newestChange(path.join(entry, child))), stat.mtimeMs);
+    .reduce(
+      (newest, child) => Math.max(newest, newestChange(path.join(entry, child))),
+      stat.mtimeMs,
+    );
 }
 
 export function buildIsStale(): boolean {

@@ -1,13 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './app/App';
-import { makeStore } from './app/store';
+import { createAppStore } from './app/store';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount the storefront in.');
 
+// The session is read from localStorage synchronously, so no PersistGate is needed.
+const { store } = createAppStore();
+
 createRoot(container).render(
   <StrictMode>
-    <App store={makeStore()} />
+    <App store={store} />
   </StrictMode>,
 );

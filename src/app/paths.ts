@@ -34,7 +34,12 @@ export function loginPathReturningTo(returnTo: string): string {
 
 /** Where to go after login: the remembered page when it is a path on this site, else the shop. */
 export function safeReturnPath(candidate: string | null | undefined): string {
-  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/auth/')) {
+  if (
+    !candidate ||
+    !candidate.startsWith('/') ||
+    candidate.startsWith('//') ||
+    candidate.startsWith('/auth/')
+  ) {
     return paths.root;
   }
   return candidate;

@@ -8,23 +8,52 @@ import ProfileLayout from '../components/layouts/ProfileLayout';
 // Each page is its own chunk: a shopper downloads only the screens they open.
 const ShopPage = lazy(() => import(/* webpackChunkName: "shop" */ '../features/shop/ShopPage'));
 const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/content/HomePage'));
-const VendorsPage = lazy(() => import(/* webpackChunkName: "vendors" */ '../features/content/VendorsPage'));
+const VendorsPage = lazy(
+  () => import(/* webpackChunkName: "vendors" */ '../features/content/VendorsPage'),
+);
 const FaqPage = lazy(() => import(/* webpackChunkName: "faq" */ '../features/content/FaqPage'));
-const ContactPage = lazy(() => import(/* webpackChunkName: "contact" */ '../features/content/ContactPage'));
-const PoliciesPage = lazy(() => import(/* webpackChunkName: "policies" */ '../features/content/PoliciesPage'));
-const HelloWorldPage = lazy(() => import(/* webpackChunkName: "hello-world" */ '../features/content/HelloWorldPage'));
-const NotFoundPage = lazy(() => import(/* webpackChunkName: "not-found" */ '../features/content/NotFoundPage'));
-const DetailLandingPage = lazy(() => import(/* webpackChunkName: "detail-landing" */ '../features/product/DetailLandingPage'));
-const ProductDetailPage = lazy(() => import(/* webpackChunkName: "product-detail" */ '../features/product/ProductDetailPage'));
+const ContactPage = lazy(
+  () => import(/* webpackChunkName: "contact" */ '../features/content/ContactPage'),
+);
+const PoliciesPage = lazy(
+  () => import(/* webpackChunkName: "policies" */ '../features/content/PoliciesPage'),
+);
+const HelloWorldPage = lazy(
+  () => import(/* webpackChunkName: "hello-world" */ '../features/content/HelloWorldPage'),
+);
+const NotFoundPage = lazy(
+  () => import(/* webpackChunkName: "not-found" */ '../features/content/NotFoundPage'),
+);
+const DetailLandingPage = lazy(
+  () => import(/* webpackChunkName: "detail-landing" */ '../features/product/DetailLandingPage'),
+);
+const ProductDetailPage = lazy(
+  () => import(/* webpackChunkName: "product-detail" */ '../features/product/ProductDetailPage'),
+);
 const CartPage = lazy(() => import(/* webpackChunkName: "cart" */ '../features/cart/CartPage'));
-const AccountPage = lazy(() => import(/* webpackChunkName: "account" */ '../features/account/AccountPage'));
-const OrdersPage = lazy(() => import(/* webpackChunkName: "orders" */ '../features/orders/OrdersPage'));
-const OrderItemsPage = lazy(() => import(/* webpackChunkName: "order-items" */ '../features/orders/OrderItemsPage'));
-const NotificationsPage = lazy(() => import(/* webpackChunkName: "notifications" */ '../features/account/NotificationsPage'));
-const WishlistPage = lazy(() => import(/* webpackChunkName: "wishlist" */ '../features/wishlist/WishlistPage'));
-const AffiliateMarketPage = lazy(() => import(/* webpackChunkName: "affiliate-market" */ '../features/affiliate/AffiliateMarketPage'));
+const AccountPage = lazy(
+  () => import(/* webpackChunkName: "account" */ '../features/account/AccountPage'),
+);
+const OrdersPage = lazy(
+  () => import(/* webpackChunkName: "orders" */ '../features/orders/OrdersPage'),
+);
+const OrderItemsPage = lazy(
+  () => import(/* webpackChunkName: "order-items" */ '../features/orders/OrderItemsPage'),
+);
+const NotificationsPage = lazy(
+  () => import(/* webpackChunkName: "notifications" */ '../features/account/NotificationsPage'),
+);
+const WishlistPage = lazy(
+  () => import(/* webpackChunkName: "wishlist" */ '../features/wishlist/WishlistPage'),
+);
+const AffiliateMarketPage = lazy(
+  () =>
+    import(/* webpackChunkName: "affiliate-market" */ '../features/affiliate/AffiliateMarketPage'),
+);
 const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ '../features/auth/LoginPage'));
-const RegisterPage = lazy(() => import(/* webpackChunkName: "register" */ '../features/auth/RegisterPage'));
+const RegisterPage = lazy(
+  () => import(/* webpackChunkName: "register" */ '../features/auth/RegisterPage'),
+);
 
 /** The route table of spec section 2, exactly, plus the test page and a not-found page. */
 export const routes: RouteObject[] = [

@@ -28,7 +28,10 @@ const sessionSlice = createSlice({
   name: 'session',
   initialState: initialSessionState,
   reducers: {
-    loggedIn(state, action: PayloadAction<{ authToken: string; userID: number | string; userName: string }>) {
+    loggedIn(
+      state,
+      action: PayloadAction<{ authToken: string; userID: number | string; userName: string }>,
+    ) {
       state.authToken = action.payload.authToken;
       state.userID = String(action.payload.userID);
       state.userName = action.payload.userName;
@@ -39,12 +42,19 @@ const sessionSlice = createSlice({
       state.userID = null;
       state.userName = null;
     },
-    productOpened(state, action: PayloadAction<{ productID: number | string; productSlug: string }>) {
+    productOpened(
+      state,
+      action: PayloadAction<{ productID: number | string; productSlug: string }>,
+    ) {
       state.productID = String(action.payload.productID);
       state.productSlug = action.payload.productSlug;
     },
     orderOpened(state, action: PayloadAction<{ orderId: number | string }>) {
       state.orderId = String(action.payload.orderId);
+    },
+    /** Another tab changed the stored session (login or logout there): take its values. */
+    syncedFromStorage(state, action: PayloadAction<SessionState>) {
+      for (const key of SESSION_KEYS) state[key] = action.payload[key];
     },
   },
   selectors: {
@@ -58,7 +68,8 @@ const sessionSlice = createSlice({
   },
 });
 
-export const { loggedIn, loggedOut, productOpened, orderOpened } = sessionSlice.actions;
+export const { loggedIn, loggedOut, productOpened, orderOpened, syncedFromStorage } =
+  sessionSlice.actions;
 export const {
   selectAuthToken,
   selectUserID,

@@ -1,20 +1,139 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import sessionSlice from './sessionSlice';
+import {
+  combineSlices,
+  configureStore,
+  type Action,
+  type DevToolsEnhancerOptions,
+  type Reducer,
+} from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 'redux-persist';
+import { apis } from '../services';
+import { listenerMiddleware } from './listeners';
+import sessionSlice, { type SessionState } from './sessionSlice';
+import {
+  createPersistedSessionReducer,
+  readStoredSession,
+  syncSessionAcrossTabs,
+} from './sessionPersistence';
 
-/**
- * The store. The data-layer work adds the nine API slices, the listener middleware and
- * session persistence here; the shape of `makeStore` stays so tests can build a fresh one.
- */
-export const rootReducer = combineSlices(sessionSlice);
+/** The session slice plus the nine API slices (the API caches are never persisted). */
+function buildRootReducer(sessionReducer: Reducer<SessionState>) {
+  return combineSlices({ session: sessionReducer }, ...apis);
+}
+
+export const rootReducer = buildRootReducer(sessionSlice.reducer);
 export type RootState = ReturnType<typeof rootReducer>;
 
-export function makeStore(preloadedState?: Partial<RootState>) {
+// ------------------------------------------------------------------ Redux DevTools
+
+/** Keys whose values DevTools must never show: the session's token and the login answer's. */
+const SECRET_KEYS = new Set(['authToken', 'access_token']);
+export const MASK = '***';
+
+/** A copy of `value` with every secret replaced by '***'; unchanged parts are shared, not copied. */
+export function maskSecrets<T>(value: T): T {
+  return maskValue(value, 0) as T;
+}
+
+function maskValue(value: unknown, depth: number): unknown {
+  if (typeof value !== 'object' || value === null || depth > 12) return value;
+  if (Array.isArray(value)) {
+    let changed = false;
+    const items = value.map((item) => {
+      const masked = maskValue(item, depth + 1);
+      if (masked !== item) changed = true;
+      return masked;
+    });
+    return changed ? items : value;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value; // Request, Error, ...
+  let changed = false;
+  const copy: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    const masked =
+      SECRET_KEYS.has(key) && typeof field === 'string' ? MASK : maskValue(field, depth + 1);
+    if (masked !== field) changed = true;
+    copy[key] = masked;
+  }
+  return changed ? copy : value;
+}
+
+/**
+ * RTK Query's actions read 'cartApi/executeMutation/fulfilled'; DevTools shows
+ * 'cartApi/updateCartItem/fulfilled' instead, and never a token.
+ */
+export function actionSanitizer<A extends Action>(action: A): A {
+  const masked = maskSecrets(action);
+  const match = /^(\w+)\/execute(?:Query|Mutation)\/(pending|fulfilled|rejected)$/.exec(
+    action.type,
+  );
+  const meta: unknown = 'meta' in action ? action.meta : undefined;
+  if (!match || typeof meta !== 'object' || meta === null || !('arg' in meta)) return masked;
+  const arg: unknown = meta.arg;
+  if (typeof arg !== 'object' || arg === null || !('endpointName' in arg)) return masked;
+  if (typeof arg.endpointName !== 'string') return masked;
+  return { ...masked, type: `${match[1]}/${arg.endpointName}/${match[2]}` };
+}
+
+export function stateSanitizer<S>(state: S): S {
+  return maskSecrets(state);
+}
+
+export const devToolsOptions: DevToolsEnhancerOptions = {
+  name: 'Ibadan storefront',
+  actionSanitizer,
+  stateSanitizer,
+};
+
+// ------------------------------------------------------------------ the store
+
+export interface MakeStoreOptions {
+  /** Write the session to this storage (localStorage in the app); tests leave it out. */
+  persistTo?: Storage;
+}
+
+/** A fresh store; without `persistTo`, nothing is read from or written to storage. */
+export function makeStore(preloadedState?: Partial<RootState>, options: MakeStoreOptions = {}) {
+  const reducer = options.persistTo
+    ? buildRootReducer(createPersistedSessionReducer(options.persistTo))
+    : rootReducer;
   return configureStore({
-    reducer: rootReducer,
+    reducer,
     preloadedState,
-    devTools: process.env.NODE_ENV !== 'production',
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        serializableCheck: {
+          ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER],
+          // Development-only checks; a busy test machine should not print timing warnings.
+          warnAfter: 128,
+        },
+        immutableCheck: { warnAfter: 128 },
+      })
+        .prepend(listenerMiddleware.middleware)
+        .concat(apis.map((api) => api.middleware)),
+    devTools: process.env.NODE_ENV !== 'production' && devToolsOptions,
   });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
+
+/**
+ * The app's store: the session read from `storage` synchronously (so the first paint knows
+ * who is signed in, no PersistGate needed), written back by redux-persist, and kept in step
+ * with other tabs. `stop` ends the cross-tab listening (tests).
+ */
+export function createAppStore(storage: Storage = window.localStorage) {
+  const store = makeStore({ session: readStoredSession(storage) }, { persistTo: storage });
+  const persistor = persistStore(store);
+  const stopSync = syncSessionAcrossTabs(store.dispatch, storage);
+  return {
+    store,
+    persistor,
+    /** Stops following other tabs and writes what is still queued, then writes nothing more. */
+    stop() {
+      stopSync();
+      persistor.pause();
+      void persistor.flush();
+    },
+  };
+}

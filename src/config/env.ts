@@ -39,14 +39,20 @@ function origin(name: string, value: string | undefined): string {
   } catch {
     // fall through to the error below
   }
-  throw new SettingError(name, `must be an http(s) origin such as https://api.emailjs.com, not "${v}"`);
+  throw new SettingError(
+    name,
+    `must be an http(s) origin such as https://api.emailjs.com, not "${v}"`,
+  );
 }
 
 function paystackKey(name: string, value: string | undefined): string {
   const v = text(name, value, '');
   if (v === '' || /^pk_(test|live)_[A-Za-z0-9]+$/.test(v)) return v;
   if (v.startsWith('sk_')) {
-    throw new SettingError(name, 'holds a secret key; only the public key (pk_...) may reach the browser');
+    throw new SettingError(
+      name,
+      'holds a secret key; only the public key (pk_...) may reach the browser',
+    );
   }
   throw new SettingError(name, `must be a Paystack public key (pk_test_... or pk_live_...)`);
 }
@@ -55,7 +61,10 @@ function milliseconds(name: string, value: string | undefined, fallback: number)
   const v = text(name, value, String(fallback));
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0 || n > 60_000) {
-    throw new SettingError(name, `must be a whole number of milliseconds from 0 to 60000, not "${v}"`);
+    throw new SettingError(
+      name,
+      `must be a whole number of milliseconds from 0 to 60000, not "${v}"`,
+    );
   }
   return n;
 }

@@ -10,7 +10,9 @@ export function formatNaira(amount: number | string | null | undefined): string 
   if (!Number.isFinite(n)) return '₦ 0';
   const sign = n < 0 ? '-' : '';
   const abs = Math.abs(n);
-  const body = Number.isInteger(Math.round(abs * 100) / 100) ? nairaWhole.format(abs) : nairaKobo.format(abs);
+  const body = Number.isInteger(Math.round(abs * 100) / 100)
+    ? nairaWhole.format(abs)
+    : nairaKobo.format(abs);
   return `${sign}₦ ${body}`;
 }
 

@@ -134,6 +134,10 @@ export const plainMessages = {
   productNoResponse: 'No response from server. Please try again later.',
   productFetchFallback: 'Unable to fetch product.',
   productUnknownError: 'An error occurred.',
+  /** Words of getErrorMessage for failures the spec does not name. */
+  noResponse: 'No response from server. Check your connection.',
+  timedOut: 'The server took too long to answer. Check your connection and try again.',
+  unreadableAnswer: 'The server sent an answer that could not be read. Please try again later.',
 } as const;
 
 /** Fills `{name}` placeholders, e.g. fill(messages.resetOtp.success, { email }). */

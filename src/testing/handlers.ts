@@ -1,7 +1,710 @@
-import type { RequestHandler } from 'msw';
-
 /**
- * MSW handlers answering the backend contract with fixtures, shared by jest and Storybook.
- * Tests override one with `server.use(...)` for failure paths.
+ * MSW handlers answering the whole backend contract (spec section 7) from an in-memory
+ * copy of the fixtures, shared by jest and Storybook. The copy is stateful, so flows work:
+ * add to cart, then the cart shows it; check out, then the orders show the new order.
+ *
+ * State: `mockDb` starts as a copy of the fixtures and `resetMockDb()` restores it. Under
+ * jest, src/testing/server.ts calls resetMockDb before every test; a Storybook loader or a
+ * story that changes data should call it too. Tests may edit `mockDb` directly (e.g.
+ * `mockDb.affiliate = null` for a shopper who has not joined) or override one handler with
+ * `server.use(...)` for failure paths.
+ *
+ * Calls that need a shopper check the bearer token, as the real server does: a missing or
+ * unknown token gets 401 {"detail": "Could not validate credentials"}.
  */
-export const handlers: RequestHandler[] = [];
+import {
+  http,
+  HttpResponse,
+  type DefaultBodyType,
+  type HttpResponseResolver,
+  type PathParams,
+  type RequestHandler,
+} from 'msw';
+import type {
+  AddCartItem,
+  Affiliate,
+  AffiliateRegistration,
+  CartItem,
+  CheckoutRequest,
+  CreateWishlist,
+  CustomerUpdate,
+  DELIVERY_AND_PACKAGING_NAIRA,
+  Delivery,
+  DeliveryInput,
+  EmailVerificationRequest,
+  InitializeTransactionRequest,
+  InitializeTransactionResponse,
+  LoginResponse,
+  Order,
+  OrderItem,
+  PaymentRequestResponse,
+  Product,
+  Registration,
+  ResetPasswordRequest,
+  SendOtpRequest,
+  UpdateCartItem,
+  User,
+  ValidationIssue,
+  Verification,
+  WishlistEntry,
+} from 'contract';
+import type { ServiceName } from '../config/env';
+import {
+  apiUrl,
+  cartOf,
+  cartProductOf,
+  fixtureAffiliate,
+  fixtureAuthToken,
+  fixtureCart,
+  fixtureCredentials,
+  fixtureDelivery,
+  fixtureOrderItems,
+  fixtureOrders,
+  fixtureOtp,
+  fixtureProducts,
+  fixtureUser,
+  fixtureWishlist,
+  unitPrice,
+} from './fixtures';
+
+/** The contract's delivery and packaging charge, typed against it; only the mock computes totals. */
+export const MOCK_DELIVERY_AND_PACKAGING: typeof DELIVERY_AND_PACKAGING_NAIRA = 1150;
+
+interface Account {
+  id: number;
+  email: string;
+  password: string;
+  firstName: string;
+  verified: boolean;
+}
+
+export interface MockDb {
+  products: Product[];
+  cartLines: CartItem[];
+  wishlist: WishlistEntry[];
+  user: User;
+  accounts: Account[];
+  /** Tokens the mock accepts. */
+  tokens: Set<string>;
+  delivery: Delivery | null;
+  orders: Order[];
+  orderItems: Record<number, OrderItem[]>;
+  /** null: the shopper has not joined the affiliate programme (details answer 404). */
+  affiliate: Affiliate | null;
+  transactions: Map<string, Verification>;
+  nextId: number;
+}
+
+function freshDb(): MockDb {
+  return {
+    products: structuredClone(fixtureProducts),
+    cartLines: structuredClone(fixtureCart.all_cart_data),
+    wishlist: structuredClone(fixtureWishlist),
+    user: structuredClone(fixtureUser),
+    accounts: [
+      {
+        id: fixtureUser.id,
+        email: fixtureCredentials.username,
+        password: fixtureCredentials.password,
+        firstName: fixtureUser.first_name,
+        verified: true,
+      },
+    ],
+    tokens: new Set([fixtureAuthToken]),
+    delivery: structuredClone(fixtureDelivery),
+    orders: structuredClone(fixtureOrders),
+    orderItems: structuredClone(fixtureOrderItems),
+    affiliate: structuredClone(fixtureAffiliate),
+    transactions: new Map(),
+    nextId: 1000,
+  };
+}
+
+export const mockDb: MockDb = freshDb();
+
+/** Back to the fixtures: every test (and story) starts from the same data. */
+export function resetMockDb(): void {
+  Object.assign(mockDb, freshDb());
+}
+
+// ------------------------------------------------------------------ helpers
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const nextId = () => (mockDb.nextId += 1);
+
+const detail = (text: string, status: number) => HttpResponse.json({ detail: text }, { status });
+const invalid = (issues: ValidationIssue[]) =>
+  HttpResponse.json({ detail: issues }, { status: 422 });
+const issue = (field: string, msg: string, type = 'value_error'): ValidationIssue => ({
+  loc: ['body', field],
+  msg,
+  type,
+});
+const message = (text: string) => HttpResponse.json({ message: text });
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
+
+function stockDetail(p: Product, alreadyInCart: number): string {
+  if (p.inventory_stock === 0) return 'This product is out of stock';
+  return alreadyInCart > 0
+    ? `Only ${p.inventory_stock} left in stock (you already have ${alreadyInCart} in your cart)`
+    : `Only ${p.inventory_stock} left in stock`;
+}
+
+function paymentNotDoneDetail(status: Verification['status']): string {
+  if (status === 'pending') return 'This payment has not been completed yet';
+  if (status === 'abandoned') return 'This payment was abandoned, so no order was placed';
+  return 'This payment failed, so no order was placed';
+}
+
+function isSignedIn(request: Request): boolean {
+  const header = request.headers.get('authorization') ?? '';
+  const match = /^Bearer (.+)$/.exec(header);
+  return match !== null && match[1] !== undefined && mockDb.tokens.has(match[1]);
+}
+
+/** Wraps a resolver so it answers 401 without a token the mock issued. */
+function signedIn<Params extends PathParams<keyof Params>, Body extends DefaultBodyType>(
+  resolver: HttpResponseResolver<Params, Body, undefined>,
+): HttpResponseResolver<Params, Body, undefined> {
+  return (info) => {
+    if (!isSignedIn(info.request)) return detail('Could not validate credentials', 401);
+    return resolver(info);
+  };
+}
+
+const url = (path: string, service: ServiceName) => apiUrl(path, service);
+
+function productSummary(p: Product): WishlistEntry['product'] {
+  return {
+    id: p.id,
+    slug: p.slug,
+    images: p.images,
+    name: p.name,
+    amount: p.amount,
+    inventory_stock: p.inventory_stock,
+  };
+}
+
+async function readLogin(request: Request): Promise<{ username: string; password: string }> {
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) {
+    const body: unknown = await request.json();
+    if (typeof body === 'object' && body !== null) {
+      const username = 'username' in body ? String(body.username) : '';
+      const password = 'password' in body ? String(body.password) : '';
+      return { username, password };
+    }
+    return { username: '', password: '' };
+  }
+  const form = new URLSearchParams(await request.text());
+  return { username: form.get('username') ?? '', password: form.get('password') ?? '' };
+}
+
+const PLACEHOLDER_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300" viewBox="0 0 300 300">' +
+  '<rect width="300" height="300" fill="#e8f5e9"/><circle cx="150" cy="150" r="80" fill="#66bb6a"/></svg>';
+
+// ------------------------------------------------------------------ products
+
+const productHandlers = [
+  http.get(url('/get-all-products', 'product'), ({ request }) => {
+    const q = (new URL(request.url).searchParams.get('q') ?? '').trim().toLowerCase();
+    const found =
+      q === ''
+        ? mockDb.products
+        : mockDb.products.filter((p) =>
+            [p.name, p.description, p.category].some((text) => text.toLowerCase().includes(q)),
+          );
+    return HttpResponse.json(found);
+  }),
+  http.get(url('/get-product/:slug', 'product'), ({ params }) => {
+    const found = mockDb.products.find((p) => p.slug === params.slug);
+    return found ? HttpResponse.json(found) : detail('Product not found', 404);
+  }),
+  http.get('*/api/images/products/:file', () =>
+    HttpResponse.text(PLACEHOLDER_SVG, { headers: { 'content-type': 'image/svg+xml' } }),
+  ),
+];
+
+// ------------------------------------------------------------------ cart
+
+const cartHandlers = [
+  http.get(
+    url('/all-carts', 'cart'),
+    signedIn(() => HttpResponse.json(cartOf(mockDb.cartLines))),
+  ),
+  http.post<never, AddCartItem>(
+    url('/add-cart', 'cart'),
+    signedIn(async ({ request }) => {
+      const body = await request.json();
+      const p = mockDb.products.find((item) => item.id === body.product_id);
+      if (!p) return detail('Product not found', 404);
+      if (!Number.isInteger(body.quantity) || body.quantity < 1) {
+        return invalid([issue('quantity', 'Quantity must be a whole number from 1 to 10000')]);
+      }
+      const existing = mockDb.cartLines.find((l) => l.product.id === p.id);
+      const quantity = (existing?.quantity ?? 0) + body.quantity;
+      if (p.inventory_stock < quantity) return detail(stockDetail(p, existing?.quantity ?? 0), 409);
+      const line: CartItem = existing ?? {
+        id: nextId(),
+        quantity,
+        total_amount: 0,
+        product: cartProductOf(p),
+      };
+      line.quantity = quantity;
+      line.total_amount = round2(unitPrice(p) * quantity);
+      if (!existing) mockDb.cartLines.push(line);
+      return HttpResponse.json(line);
+    }),
+  ),
+  http.patch<{ id: string }, UpdateCartItem>(
+    url('/update-cart/:id', 'cart'),
+    signedIn(async ({ request, params }) => {
+      const body = await request.json();
+      const existing = mockDb.cartLines.find((l) => l.id === Number(params.id));
+      if (!existing) return detail('Cart item not found', 404);
+      if (!Number.isInteger(body.quantity) || body.quantity < 1) {
+        return invalid([issue('quantity', 'Quantity must be a whole number from 1 to 10000')]);
+      }
+      const p = mockDb.products.find((item) => item.id === existing.product.id);
+      if (p && p.inventory_stock < body.quantity) return detail(stockDetail(p, 0), 409);
+      existing.quantity = body.quantity;
+      existing.total_amount = round2((p ? unitPrice(p) : existing.product.amount) * body.quantity);
+      return HttpResponse.json(existing);
+    }),
+  ),
+  http.delete<{ id: string }>(
+    url('/delete-cart/:id', 'cart'),
+    signedIn(({ params }) => {
+      const before = mockDb.cartLines.length;
+      mockDb.cartLines = mockDb.cartLines.filter((l) => l.id !== Number(params.id));
+      return mockDb.cartLines.length === before
+        ? detail('Cart item not found', 404)
+        : message('Item removed from your cart');
+    }),
+  ),
+  http.post<never, CheckoutRequest>(
+    url('/checkout', 'cart'),
+    signedIn(async ({ request }) => {
+      const body = await request.json();
+      const payment = mockDb.transactions.get(body.reference_id);
+      if (!payment) return detail('Transaction not found', 404);
+      // The same payment twice (callback and retry) gives the same order, never a second one.
+      const placed = mockDb.orders.find((o) => o.reference === body.reference_id);
+      if (placed) return HttpResponse.json(placed);
+      if (payment.status !== 'success') return detail(paymentNotDoneDetail(payment.status), 400);
+      if (mockDb.cartLines.length === 0) return detail('Your cart is empty', 400);
+      const cart = cartOf(mockDb.cartLines);
+      const order: Order = {
+        id: nextId(),
+        status: 'processing',
+        order_date: new Date().toISOString(),
+        total_amount: round2(cart.price_after_vat + MOCK_DELIVERY_AND_PACKAGING),
+        delivery_model: body.delivery_model,
+        reference: body.reference_id,
+        deliveries: {
+          mobile_number: mockDb.delivery?.mobile_number ?? '',
+          alt_mobile_number: mockDb.delivery?.alt_mobile_number ?? '',
+          address: mockDb.delivery?.address ?? '',
+          city: mockDb.delivery?.city ?? '',
+          state: mockDb.delivery?.state ?? '',
+        },
+      };
+      mockDb.orderItems[order.id] = mockDb.cartLines.map((l) => ({
+        id: nextId(),
+        quantity: l.quantity,
+        total_price: l.total_amount,
+        product: {
+          id: l.product.id,
+          slug: l.product.slug,
+          images: l.product.images,
+          name: l.product.name,
+          vendor: l.product.vendor,
+        },
+      }));
+      for (const l of mockDb.cartLines) {
+        const p = mockDb.products.find((item) => item.id === l.product.id);
+        if (p) p.inventory_stock = Math.max(0, p.inventory_stock - l.quantity);
+      }
+      mockDb.orders = [order, ...mockDb.orders];
+      mockDb.cartLines = [];
+      return HttpResponse.json(order);
+    }),
+  ),
+];
+
+// ------------------------------------------------------------------ wishlists
+
+const wishlistHandlers = [
+  http.get(
+    url('/get-wishlists', 'wishlist'),
+    signedIn(() => HttpResponse.json(mockDb.wishlist)),
+  ),
+  http.post<never, CreateWishlist>(
+    url('/create-wishlist', 'wishlist'),
+    signedIn(async ({ request }) => {
+      const body = await request.json();
+      const p = mockDb.products.find((item) => item.id === body.product_id);
+      if (!p) return detail('Product not found', 404);
+      if (mockDb.wishlist.some((e) => e.product.id === p.id)) {
+        return detail('Product already in your wishlist', 409);
+      }
+      const entry: WishlistEntry = {
+        id: nextId(),
+        created_at: new Date().toISOString(),
+        product: productSummary(p),
+      };
+      mockDb.wishlist.push(entry);
+      return HttpResponse.json(entry);
+    }),
+  ),
+  http.delete<{ id: string }>(
+    url('/delete-wishlist/:id', 'wishlist'),
+    signedIn(({ params }) => {
+      const before = mockDb.wishlist.length;
+      mockDb.wishlist = mockDb.wishlist.filter((e) => e.id !== Number(params.id));
+      return mockDb.wishlist.length === before
+        ? detail('Wishlist item not found', 404)
+        : message('Item removed from your wishlist');
+    }),
+  ),
+];
+
+// ------------------------------------------------------------------ users
+
+const userHandlers = [
+  http.post<never, Registration>(url('/register', 'users'), async ({ request }) => {
+    const body = await request.json();
+    const issues: ValidationIssue[] = [];
+    if (!EMAIL.test(body.email ?? '')) {
+      issues.push(issue('email', 'Enter a valid email address'));
+    }
+    if ((body.password ?? '').length < 8) {
+      issues.push(issue('password', 'Password must be at least 8 characters'));
+    }
+    if (body.password !== body.cpassword) issues.push(issue('cpassword', 'Passwords do not match'));
+    const code = (body.affiliate_code ?? '').trim().toLowerCase();
+    if (code !== '' && code !== mockDb.affiliate?.code) {
+      issues.push(issue('affiliate_code', 'This affiliate code does not exist'));
+    }
+    if (issues.length > 0) return invalid(issues);
+    const email = body.email.toLowerCase();
+    if (mockDb.accounts.some((a) => a.email === email)) {
+      return detail(
+        'An account with this email already exists. Log in, or activate it with a new code.',
+        409,
+      );
+    }
+    const id = nextId();
+    mockDb.accounts.push({
+      id,
+      email,
+      password: body.password,
+      firstName: body.first_name,
+      verified: false,
+    });
+    return HttpResponse.json({
+      message: `Account created. We sent a 6-digit code to ${email}: enter it to activate your account.`,
+      user: {
+        id,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        email,
+        mobile_number: body.mobile_number,
+        age: body.age,
+        gender: body.gender,
+        role: 'customer',
+        emailverified: false,
+      },
+    });
+  }),
+  http.post<never, SendOtpRequest>(url('/send-otp', 'users'), async ({ request }) => {
+    const body = await request.json();
+    const email = (body.user_email ?? '').trim().toLowerCase();
+    if (!EMAIL.test(email)) return invalid([issue('user_email', 'Enter a valid email address')]);
+    // NOTE: the reference server answers 200 whether or not the account exists (so the call
+    // cannot reveal accounts); this mock still answers 404 because screen tests rely on it.
+    if (!mockDb.accounts.some((a) => a.email === email)) {
+      return detail('No account with this email', 404);
+    }
+    const where = body.email_channel === 'sms' ? 'by SMS to its mobile number' : 'by email';
+    return message(
+      `If an account uses ${email}, we have sent it a 6-digit code ${where}. The code expires in 10 minutes.`,
+    );
+  }),
+  http.post<never, EmailVerificationRequest>(
+    url('/email-verification', 'users'),
+    async ({ request }) => {
+      const body = await request.json();
+      const account = mockDb.accounts.find(
+        (a) => a.email === (body.user_email ?? '').toLowerCase(),
+      );
+      if (!account || body.user_otp !== fixtureOtp) {
+        return detail('Invalid or expired OTP code', 400);
+      }
+      account.verified = true;
+      return message('Account activated. You can now log in.');
+    },
+  ),
+  http.post(url('/login', 'users'), async ({ request }) => {
+    const { username, password } = await readLogin(request);
+    const account = mockDb.accounts.find((a) => a.email === username.toLowerCase());
+    if (!account || account.password !== password) {
+      return detail('Incorrect email or password', 401);
+    }
+    if (!account.verified)
+      return detail(
+        'Your account is not activated yet. Activate it with the code we sent you.',
+        403,
+      );
+    const token = account.id === fixtureUser.id ? fixtureAuthToken : `test-token-${account.id}`;
+    mockDb.tokens.add(token);
+    const answer: LoginResponse = {
+      access_token: token,
+      token_type: 'bearer',
+      user_details: { id: account.id, firstname: account.firstName },
+    };
+    return HttpResponse.json(answer);
+  }),
+  http.post<never, ResetPasswordRequest>(url('/reset-password', 'users'), async ({ request }) => {
+    const body = await request.json();
+    const account = mockDb.accounts.find((a) => a.email === (body.email ?? '').toLowerCase());
+    if (!account || body.otp !== fixtureOtp) return detail('Invalid or expired OTP code', 400);
+    if ((body.password ?? '').length < 8) {
+      return invalid([issue('password', 'Password must be at least 8 characters')]);
+    }
+    account.password = body.password;
+    return message('Password reset. Log in with your new password.');
+  }),
+  http.get(
+    url('/user/me', 'users'),
+    signedIn(() => HttpResponse.json(mockDb.user)),
+  ),
+  http.patch<never, CustomerUpdate>(
+    url('/customer-update', 'users'),
+    signedIn(async ({ request }) => {
+      const body = await request.json();
+      if (body.user_id !== mockDb.user.id)
+        return detail('You can only update your own account', 403);
+      if (body.mobile_number !== undefined) mockDb.user.mobile_number = body.mobile_number;
+      if (body.age !== undefined) mockDb.user.age = body.age;
+      if (body.gender !== undefined) mockDb.user.gender = body.gender;
+      return HttpResponse.json(mockDb.user);
+    }),
+  ),
+];
+
+// ------------------------------------------------------------------ orders and order items
+
+const orderHandlers = [
+  http.get(
+    url('/orders', 'orders'),
+    signedIn(() => HttpResponse.json(mockDb.orders)),
+  ),
+  http.get<{ orderId: string }>(
+    url('/order_item/:orderId', 'orderItems'),
+    signedIn(({ params }) => {
+      const items = mockDb.orderItems[Number(params.orderId)];
+      return items ? HttpResponse.json(items) : detail('Order not found', 404);
+    }),
+  ),
+];
+
+// ------------------------------------------------------------------ delivery
+
+function deliveryIssues(body: DeliveryInput): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  if ((body.address ?? '').trim() === '') {
+    issues.push(issue('address', 'Enter your delivery address (up to 300 characters)'));
+  }
+  if (body.state !== 'Oyo State') issues.push(issue('state', "Input should be 'Oyo State'"));
+  return issues;
+}
+
+const deliveryHandlers = [
+  http.get(
+    url('/get-delivery', 'delivery'),
+    signedIn(() =>
+      mockDb.delivery
+        ? HttpResponse.json(mockDb.delivery)
+        : detail('Add your delivery location', 404),
+    ),
+  ),
+  http.post<never, DeliveryInput>(
+    url('/delivery', 'delivery'),
+    signedIn(async ({ request }) => {
+      const body = await request.json();
+      const issues = deliveryIssues(body);
+      if (issues.length > 0) return invalid(issues);
+      if (mockDb.delivery)
+        return detail('You already have a delivery location. Update it instead.', 409);
+      mockDb.delivery = { id: nextId(), ...body };
+      return HttpResponse.json(mockDb.delivery);
+    }),
+  ),
+  http.patch<{ id: string }, DeliveryInput>(
+    url('/update-delivery/:id', 'delivery'),
+    signedIn(async ({ request, params }) => {
+      const body = await request.json();
+      if (!mockDb.delivery || mockDb.delivery.id !== Number(params.id)) {
+        return detail('Delivery location not found', 404);
+      }
+      const issues = deliveryIssues(body);
+      if (issues.length > 0) return invalid(issues);
+      mockDb.delivery = { ...mockDb.delivery, ...body };
+      return HttpResponse.json(mockDb.delivery);
+    }),
+  ),
+];
+
+// ------------------------------------------------------------------ payment
+
+const paymentHandlers = [
+  http.post<never, InitializeTransactionRequest>(
+    url('/initialize-transaction', 'payment'),
+    signedIn(async ({ request }) => {
+      const body = await request.json();
+      if (body.userid !== mockDb.user.id) return detail('Unknown user', 400);
+      if (mockDb.cartLines.length === 0) return detail('Your cart is empty', 400);
+      const id = nextId();
+      const reference = `ibm-test-${id}`;
+      const amount = Math.round(
+        (cartOf(mockDb.cartLines).price_after_vat + MOCK_DELIVERY_AND_PACKAGING) * 100,
+      );
+      mockDb.transactions.set(reference, {
+        reference,
+        status: 'pending',
+        amount,
+        currency: 'NGN',
+        paid_at: null,
+      });
+      const answer: InitializeTransactionResponse = {
+        provider: 'sandbox',
+        transaction_data: {
+          status: true,
+          message: 'Authorization URL created',
+          data: {
+            authorization_url: `https://checkout.paystack.com/sandbox-${id}`,
+            access_code: `sandbox-${id}`,
+            reference,
+          },
+        },
+        user_data: { email: mockDb.user.email, amount },
+      };
+      return HttpResponse.json(answer);
+    }),
+  ),
+  http.get(
+    url('/verify-transaction', 'payment'),
+    signedIn(({ request }) => {
+      const reference = new URL(request.url).searchParams.get('reference') ?? '';
+      const found = mockDb.transactions.get(reference);
+      return found ? HttpResponse.json(found) : detail('Transaction not found', 404);
+    }),
+  ),
+  http.post<{ reference: string }>(
+    url('/sandbox/pay/:reference', 'payment'),
+    signedIn(async ({ params, request }) => {
+      const found = mockDb.transactions.get(params.reference);
+      if (!found) return detail('Transaction not found', 404);
+      const body: unknown = JSON.parse((await request.text()) || '{}');
+      const failed =
+        typeof body === 'object' && body !== null && 'outcome' in body && body.outcome === 'failed';
+      found.status = failed ? 'failed' : 'success';
+      found.paid_at = failed ? null : new Date().toISOString();
+      return HttpResponse.json(found);
+    }),
+  ),
+];
+
+// ------------------------------------------------------------------ affiliates
+
+const affiliateHandlers = [
+  http.get(
+    url('/affiliate-details', 'affiliates'),
+    signedIn(() =>
+      mockDb.affiliate
+        ? HttpResponse.json(mockDb.affiliate)
+        : detail('Affiliate account not found', 404),
+    ),
+  ),
+  http.post<never, AffiliateRegistration>(
+    url('/affiliate-registration', 'affiliates'),
+    signedIn(async ({ request }) => {
+      const body = await request.json();
+      const issues: ValidationIssue[] = [];
+      if (!/^[A-Za-z0-9_-]{3,30}$/.test(body.affiliate_code ?? '')) {
+        issues.push(
+          issue(
+            'affiliate_code',
+            'Use 3 to 30 letters, digits, - or _ for your affiliate code',
+            'string_pattern_mismatch',
+          ),
+        );
+      }
+      try {
+        const details: unknown = JSON.parse(body.account_details ?? '');
+        if (
+          typeof details !== 'object' ||
+          details === null ||
+          !('account_number' in details) ||
+          !/^\d{10}$/.test(String(details.account_number))
+        ) {
+          issues.push(issue('account_details', 'Enter the 10-digit account number (NUBAN)'));
+        }
+      } catch {
+        issues.push(issue('account_details', 'Account details must be JSON text'));
+      }
+      if (issues.length > 0) return invalid(issues);
+      if (mockDb.affiliate) return detail('You are already registered as an affiliate', 409);
+      mockDb.affiliate = {
+        code: body.affiliate_code.toLowerCase(),
+        month_generated: 0,
+        total_generated: 0,
+        total_paid: 0,
+        acount_details: body.account_details,
+      };
+      return HttpResponse.json(mockDb.affiliate);
+    }),
+  ),
+  http.get(
+    url('/request-payment', 'affiliates'),
+    signedIn(() => {
+      const affiliate = mockDb.affiliate;
+      if (!affiliate) return detail('Affiliate account not found', 404);
+      if (affiliate.month_generated <= 0) return detail('You have no earnings to request yet', 400);
+      const answer: PaymentRequestResponse = {
+        message: 'Payment request received',
+        payout: {
+          id: nextId(),
+          amount: affiliate.month_generated,
+          status: 'pending',
+          created_at: new Date().toISOString(),
+        },
+      };
+      affiliate.total_paid = round2(affiliate.total_paid + affiliate.month_generated);
+      affiliate.month_generated = 0;
+      return HttpResponse.json(answer);
+    }),
+  ),
+];
+
+// ------------------------------------------------------------------ contact form (EmailJS)
+
+const contactHandlers = [
+  http.post('*/api/v1.0/email/send', () => HttpResponse.text('OK')),
+  http.post('*/api/v1.0/email/send-form', () => HttpResponse.text('OK')),
+];
+
+export const handlers: RequestHandler[] = [
+  ...productHandlers,
+  ...cartHandlers,
+  ...wishlistHandlers,
+  ...userHandlers,
+  ...orderHandlers,
+  ...deliveryHandlers,
+  ...paymentHandlers,
+  ...affiliateHandlers,
+  ...contactHandlers,
+];

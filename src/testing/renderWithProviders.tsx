@@ -14,7 +14,12 @@ interface ProviderOptions extends Omit<RenderOptions, 'wrapper'> {
 
 /** Renders with a fresh store, the theme, the toaster and a memory router, as a shopper would see it. */
 export function renderWithProviders(ui: ReactElement, options: ProviderOptions = {}) {
-  const { preloadedState, store = makeStore(preloadedState), route = '/', ...renderOptions } = options;
+  const {
+    preloadedState,
+    store = makeStore(preloadedState),
+    route = '/',
+    ...renderOptions
+  } = options;
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <AppProviders store={store}>

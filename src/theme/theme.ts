@@ -19,8 +19,7 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 10 },
   typography: {
-    fontFamily:
-      '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
     h1: { fontSize: '2.25rem', fontWeight: 800, lineHeight: 1.15 },
     h2: { fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.2 },
     h3: { fontSize: '1.375rem', fontWeight: 700 },
@@ -44,7 +43,9 @@ export const theme = createTheme({
     MuiLink: {
       defaultProps: { underline: 'hover' },
       styleOverrides: {
-        root: { '&:focus-visible': { outline: '3px solid #F4A51C', outlineOffset: 2, borderRadius: 2 } },
+        root: {
+          '&:focus-visible': { outline: '3px solid #F4A51C', outlineOffset: 2, borderRadius: 2 },
+        },
       },
     },
     MuiCard: {

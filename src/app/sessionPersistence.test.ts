@@ -1,0 +1,219 @@
+import { waitFor } from '@testing-library/react';
+import { usersApi } from '../services/usersApi';
+import { fixtureAuthToken, fixtureCredentials, fixtureUser } from '../testing/fixtures';
+import { createAppStore, makeStore } from './store';
+import { loggedOut, orderOpened, productOpened, SESSION_KEYS } from './sessionSlice';
+import {
+  createSessionStorageEngine,
+  readStoredSession,
+  writeStoredSession,
+} from './sessionPersistence';
+
+const stores: { stop: () => void }[] = [];
+
+function startApp() {
+  const app = createAppStore(localStorage);
+  stores.push(app);
+  return app;
+}
+
+afterEach(() => {
+  for (const app of stores.splice(0)) app.stop();
+  localStorage.clear();
+});
+
+function storedKeys(): string[] {
+  return Object.keys(localStorage).sort();
+}
+
+/** Another tab wrote these keys: the browser fires `storage` here. */
+function otherTabWrites(changes: Record<string, string | null>) {
+  for (const [key, value] of Object.entries(changes)) {
+    const oldValue = localStorage.getItem(key);
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+    window.dispatchEvent(
+      new StorageEvent('storage', { key, oldValue, newValue: value, storageArea: localStorage }),
+    );
+  }
+}
+
+describe('the storage engine', () => {
+  test('writes each field to its own key and removes the null ones', async () => {
+    localStorage.setItem('orderId', '401');
+    const engine = createSessionStorageEngine(localStorage);
+
+    await engine.setItem('persist:session', {
+      authToken: 'tok',
+      userID: '7',
+      userName: 'Adebayo',
+      productID: null,
+      productSlug: null,
+      orderId: null,
+      _persist: { version: -1, rehydrated: true },
+    });
+
+    expect(storedKeys()).toEqual(['authToken', 'userID', 'userName']);
+    expect(localStorage.getItem('authToken')).toBe('tok');
+  });
+
+  test('reads the six keys back, absent ones as null', async () => {
+    localStorage.setItem('authToken', 'tok');
+    localStorage.setItem('productSlug', 'ijebu-garri-5kg');
+
+    expect(await createSessionStorageEngine(localStorage).getItem('persist:session')).toEqual({
+      authToken: 'tok',
+      productID: null,
+      orderId: null,
+      userID: null,
+      userName: null,
+      productSlug: 'ijebu-garri-5kg',
+    });
+  });
+
+  test('values the earlier site stored JSON-encoded are read as plain text', () => {
+    localStorage.setItem('authToken', '"tok"');
+    localStorage.setItem('userName', '"Adebayo"');
+    localStorage.setItem('userID', '7');
+    localStorage.setItem('productSlug', '"broken');
+
+    expect(readStoredSession(localStorage)).toMatchObject({
+      authToken: 'tok',
+      userName: 'Adebayo',
+      userID: '7',
+      productSlug: '"broken',
+    });
+  });
+
+  test('removeItem clears the six keys only', async () => {
+    for (const key of SESSION_KEYS) localStorage.setItem(key, 'x');
+    localStorage.setItem('theme', 'dark');
+
+    await createSessionStorageEngine(localStorage).removeItem('persist:session');
+
+    expect(storedKeys()).toEqual(['theme']);
+  });
+
+  test('unreadable storage reads as signed out', () => {
+    const broken: Storage = {
+      length: 0,
+      clear: () => {},
+      key: () => null,
+      getItem: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+      setItem: () => {},
+      removeItem: () => {},
+    };
+    expect(readStoredSession(broken).authToken).toBeNull();
+  });
+
+  test('writing ignores anything but the session keys', () => {
+    writeStoredSession(localStorage, { _persist: { rehydrated: true }, other: 'x' });
+    writeStoredSession(localStorage, null);
+    expect(storedKeys()).toEqual([]);
+  });
+});
+
+describe('the app store', () => {
+  test('after login localStorage holds the session under its own keys, and no persist:* item', async () => {
+    const { store, persistor } = startApp();
+
+    await store.dispatch(usersApi.endpoints.login.initiate(fixtureCredentials)).unwrap();
+    store.dispatch(productOpened({ productID: 1, productSlug: 'ijebu-garri-5kg' }));
+    store.dispatch(orderOpened({ orderId: 401 }));
+    await persistor.flush();
+
+    await waitFor(() =>
+      expect(storedKeys()).toEqual(
+        ['authToken', 'orderId', 'productID', 'productSlug', 'userID', 'userName'].sort(),
+      ),
+    );
+    expect(localStorage.getItem('authToken')).toBe(fixtureAuthToken);
+    expect(localStorage.getItem('userID')).toBe(String(fixtureUser.id));
+    expect(localStorage.getItem('userName')).toBe(fixtureUser.first_name);
+    expect(localStorage.getItem('productID')).toBe('1');
+    expect(localStorage.getItem('productSlug')).toBe('ijebu-garri-5kg');
+    expect(localStorage.getItem('orderId')).toBe('401');
+    expect(storedKeys().some((k) => k.startsWith('persist:'))).toBe(false);
+  });
+
+  test('after logout the token, user id and name are gone', async () => {
+    const { store } = startApp();
+    await store.dispatch(usersApi.endpoints.login.initiate(fixtureCredentials)).unwrap();
+    store.dispatch(productOpened({ productID: 1, productSlug: 'ijebu-garri-5kg' }));
+    await waitFor(() => expect(localStorage.getItem('authToken')).toBe(fixtureAuthToken));
+
+    store.dispatch(loggedOut());
+
+    await waitFor(() => expect(storedKeys()).toEqual(['productID', 'productSlug']));
+  });
+
+  test('a shopper signed in by the earlier site (keys already stored) is signed in at start', () => {
+    localStorage.setItem('authToken', 'legacy-token');
+    localStorage.setItem('userID', '7');
+    localStorage.setItem('userName', 'Adebayo');
+    localStorage.setItem('productSlug', 'ofada-rice-5kg');
+
+    const { store } = startApp();
+
+    expect(store.getState().session).toMatchObject({
+      authToken: 'legacy-token',
+      userID: '7',
+      userName: 'Adebayo',
+      productSlug: 'ofada-rice-5kg',
+      productID: null,
+      orderId: null,
+    });
+  });
+
+  test('a logout in another tab logs this tab out', async () => {
+    localStorage.setItem('authToken', 'tok');
+    localStorage.setItem('userID', '7');
+    localStorage.setItem('userName', 'Adebayo');
+    const { store } = startApp();
+
+    otherTabWrites({ authToken: null, userID: null, userName: null });
+
+    await waitFor(() =>
+      expect(store.getState().session).toMatchObject({
+        authToken: null,
+        userID: null,
+        userName: null,
+      }),
+    );
+  });
+
+  test('a login in another tab signs this tab in', async () => {
+    const { store } = startApp();
+
+    otherTabWrites({ authToken: 'tok-2', userID: '9', userName: 'Funke' });
+
+    await waitFor(() =>
+      expect(store.getState().session).toMatchObject({
+        authToken: 'tok-2',
+        userID: '9',
+        userName: 'Funke',
+      }),
+    );
+  });
+
+  test('storage events for other keys, or after stop(), change nothing', () => {
+    localStorage.setItem('authToken', 'tok');
+    const app = startApp();
+
+    otherTabWrites({ theme: 'dark' });
+    expect(app.store.getState().session.authToken).toBe('tok');
+
+    app.stop();
+    otherTabWrites({ authToken: null });
+    expect(app.store.getState().session.authToken).toBe('tok');
+  });
+
+  test('makeStore for tests persists nothing', async () => {
+    const store = makeStore();
+    await store.dispatch(usersApi.endpoints.login.initiate(fixtureCredentials)).unwrap();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(storedKeys()).toEqual([]);
+  });
+});

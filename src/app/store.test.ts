@@ -1,0 +1,128 @@
+import type { DevToolsEnhancerOptions, UnknownAction } from '@reduxjs/toolkit';
+import { usersApi } from '../services/usersApi';
+import { cartApi } from '../services/cartApi';
+import { fixtureAuthToken, fixtureCredentials, signedInSession } from '../testing/fixtures';
+import { actionSanitizer, makeStore, MASK, maskSecrets, stateSanitizer } from './store';
+import { loggedIn } from './sessionSlice';
+import { addAppListener } from './listeners';
+
+describe('maskSecrets', () => {
+  test('replaces authToken and access_token at any depth, sharing untouched parts', () => {
+    const untouched = { list: [1, 2, 3] };
+    const value = {
+      session: { authToken: 'secret', userName: 'Adebayo' },
+      usersApi: { mutations: { a: { data: { access_token: 'secret', user_details: { id: 7 } } } } },
+      untouched,
+    };
+
+    const masked = maskSecrets(value);
+
+    expect(masked.session).toEqual({ authToken: MASK, userName: 'Adebayo' });
+    expect(masked.usersApi.mutations.a.data).toEqual({
+      access_token: MASK,
+      user_details: { id: 7 },
+    });
+    expect(masked.untouched).toBe(untouched);
+    expect(value.session.authToken).toBe('secret');
+  });
+
+  test('leaves a null token and values without secrets as they are', () => {
+    const value = { session: { authToken: null } };
+    expect(maskSecrets(value)).toBe(value);
+    expect(maskSecrets('text')).toBe('text');
+  });
+});
+
+describe('Redux DevTools', () => {
+  test('the state it shows never holds the token, after a real login', async () => {
+    const store = makeStore();
+    await store.dispatch(usersApi.endpoints.login.initiate(fixtureCredentials)).unwrap();
+    const state = store.getState();
+    expect(state.session.authToken).toBe(fixtureAuthToken);
+
+    const shown = JSON.stringify(stateSanitizer(state));
+
+    expect(shown).not.toContain(fixtureAuthToken);
+    expect(stateSanitizer(state).session.authToken).toBe(MASK);
+  });
+
+  test('the actions it shows never hold the token, through a real login', async () => {
+    const store = makeStore();
+    const seen: UnknownAction[] = [];
+    const stopListening = store.dispatch(
+      addAppListener({ predicate: () => true, effect: (action) => void seen.push(action) }),
+    );
+
+    await store.dispatch(usersApi.endpoints.login.initiate(fixtureCredentials)).unwrap();
+    stopListening();
+
+    const types = seen.map((a) => a.type);
+    expect(types).toEqual(
+      expect.arrayContaining(['usersApi/executeMutation/fulfilled', 'session/loggedIn']),
+    );
+    expect(seen.map((a) => JSON.stringify(a)).join()).toContain(fixtureAuthToken);
+    for (const action of seen) {
+      expect(JSON.stringify(actionSanitizer(action))).not.toContain(fixtureAuthToken);
+    }
+  });
+
+  test("RTK Query's actions are shown with the endpoint's name", () => {
+    const action = {
+      type: 'cartApi/executeMutation/fulfilled',
+      payload: null,
+      meta: { arg: { endpointName: 'updateCartItem', originalArgs: { id: 1, quantity: 2 } } },
+    };
+
+    expect(actionSanitizer(action).type).toBe('cartApi/updateCartItem/fulfilled');
+    expect(actionSanitizer({ type: 'session/loggedOut' }).type).toBe('session/loggedOut');
+  });
+
+  test('makeStore hands the sanitizers to the DevTools extension', async () => {
+    let options: DevToolsEnhancerOptions | undefined;
+    const compose = (opts: DevToolsEnhancerOptions) => {
+      options = opts;
+      return (...funcs: ((arg: unknown) => unknown)[]) =>
+        (arg: unknown) =>
+          funcs.reduceRight((composed, f) => f(composed), arg);
+    };
+    Object.defineProperty(window, '__REDUX_DEVTOOLS_EXTENSION_COMPOSE__', {
+      configurable: true,
+      value: compose,
+    });
+    try {
+      await jest.isolateModulesAsync(async () => {
+        const isolated = await import('./store');
+        isolated.makeStore({ session: signedInSession });
+      });
+    } finally {
+      Reflect.deleteProperty(window, '__REDUX_DEVTOOLS_EXTENSION_COMPOSE__');
+    }
+
+    expect(options?.name).toBe('Ibadan storefront');
+    const state = { session: { ...signedInSession } };
+    expect(options?.stateSanitizer?.(state, 0)).toEqual({
+      session: { ...signedInSession, authToken: MASK },
+    });
+    const action = loggedIn({ authToken: 'secret', userID: 7, userName: 'Adebayo' });
+    expect(options?.actionSanitizer?.(action, 0).payload.authToken).toBe(MASK);
+  });
+});
+
+test('the store registers the session and the nine API slices', () => {
+  const state = makeStore().getState();
+  expect(Object.keys(state).sort()).toEqual(
+    [
+      'session',
+      'productApi',
+      'cartApi',
+      'wishlistApi',
+      'usersApi',
+      'ordersApi',
+      'orderItemsApi',
+      'deliveryApi',
+      'paymentApi',
+      'affiliatesApi',
+    ].sort(),
+  );
+  expect(cartApi.reducerPath).toBe('cartApi');
+});

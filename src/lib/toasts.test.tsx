@@ -1,0 +1,186 @@
+import { screen, waitFor } from '@testing-library/react';
+import { toast } from 'sonner';
+import { renderWithProviders } from '../testing/renderWithProviders';
+import { failureToast, toastError, toastMutation } from './toasts';
+import { messages } from './messages';
+
+const credentials = { status: 401, data: { detail: 'Could not validate credentials' } };
+const refused = (detail: string) => ({ status: 400, data: { detail } });
+
+/** sonner's current toasts with their settings (the Toaster shows these). */
+function shownToasts() {
+  return toast
+    .getToasts()
+    .flatMap((t) =>
+      'title' in t
+        ? [{ title: t.title, type: t.type, description: t.description, duration: t.duration }]
+        : [],
+    );
+}
+
+function renderToaster() {
+  renderWithProviders(<div />);
+}
+
+describe('toastMutation', () => {
+  test('shows the pending text, then the success text, and returns the data', async () => {
+    renderToaster();
+    let resolve: (value: string) => void = () => {};
+    const promise = new Promise<string>((r) => {
+      resolve = r;
+    });
+
+    const outcome = toastMutation(promise, 'cartUpdate');
+
+    expect(await screen.findByText('Updating cart...')).toBeInTheDocument();
+    resolve('done');
+    await expect(outcome).resolves.toEqual({ ok: true, data: 'done' });
+    expect(await screen.findByText('Cart updated!')).toBeInTheDocument();
+  });
+
+  test('success and failure toasts last 3000 ms; adding to the wishlist 2000 ms', async () => {
+    renderToaster();
+
+    await toastMutation(Promise.resolve(1), 'cartAdd');
+    await toastMutation(Promise.resolve(1), 'wishlistAdd');
+    await toastMutation(Promise.reject(refused('x')), 'wishlistRemove');
+
+    await waitFor(() => expect(shownToasts()).toHaveLength(3));
+    expect(shownToasts().map((t) => [t.title, t.duration])).toEqual([
+      ['Product successfully added to cart', 3000],
+      ['Wishlist updated', 2000],
+      ['Failed to remove wishlisted item', 3000],
+    ]);
+  });
+
+  test('a failure shows the catalogue text and settles to { ok: false }', async () => {
+    renderToaster();
+    const error = refused('Cart item not found');
+
+    const outcome = await toastMutation(Promise.reject(error), 'cartDelete');
+
+    expect(outcome).toEqual({ ok: false, error });
+    expect(await screen.findByText('Unable to delete cart')).toBeInTheDocument();
+  });
+
+  test("a cart call refused for credentials says 'Please, log in'", async () => {
+    renderToaster();
+
+    await toastMutation(Promise.reject(credentials), 'cartAdd');
+
+    expect(await screen.findByText('Please, log in')).toBeInTheDocument();
+    expect(screen.queryByText('Error adding product to cart')).not.toBeInTheDocument();
+  });
+
+  test("a delivery call refused for credentials says 'Please, log in' too", async () => {
+    renderToaster();
+
+    await toastMutation(Promise.reject(credentials), 'deliveryUpdate');
+
+    expect(await screen.findByText('Please, log in')).toBeInTheDocument();
+  });
+
+  test('a failed login shows the server detail under the catalogue text', async () => {
+    renderToaster();
+
+    await toastMutation(
+      Promise.reject({ status: 401, data: { detail: 'Incorrect email or password' } }),
+      'login',
+    );
+
+    expect(await screen.findByText('Unable to log in')).toBeInTheDocument();
+    expect(await screen.findByText('Incorrect email or password')).toBeInTheDocument();
+  });
+
+  test("without a detail the description is 'An error occured'", async () => {
+    renderToaster();
+
+    await toastMutation(Promise.reject({ status: 'FETCH_ERROR', error: 'x' }), 'accountUpdate');
+
+    expect(await screen.findByText('Unable to update account')).toBeInTheDocument();
+    expect(await screen.findByText('An error occured')).toBeInTheDocument();
+  });
+
+  test('a failed wishlist add shows the server detail instead', async () => {
+    renderToaster();
+
+    await toastMutation(Promise.reject(refused('Product already in your wishlist')), 'wishlistAdd');
+
+    expect(await screen.findByText('Product already in your wishlist')).toBeInTheDocument();
+    expect(screen.queryByText('Unable to update wishlist')).not.toBeInTheDocument();
+  });
+
+  test.each(['signUp', 'signUpOtp', 'activation'] as const)(
+    'a failed %s adds a 3-second toast with the detail',
+    async (key) => {
+      renderToaster();
+
+      await toastMutation(Promise.reject(refused('Invalid or expired OTP code')), key);
+
+      expect(await screen.findByText(messages[key].error)).toBeInTheDocument();
+      expect(await screen.findByText('Invalid or expired OTP code')).toBeInTheDocument();
+      const extra = shownToasts().find((t) => t.title === 'Invalid or expired OTP code');
+      expect(extra).toMatchObject({ type: 'error', duration: 3000 });
+    },
+  );
+
+  test("the extra toast says 'An error occured' when the server gave no detail", async () => {
+    renderToaster();
+
+    await toastMutation(Promise.reject({ status: 500, data: null }), 'signUp');
+
+    expect(await screen.findByText('Unable to Sign up')).toBeInTheDocument();
+    expect(await screen.findByText('An error occured')).toBeInTheDocument();
+  });
+
+  test('fills the success text, e.g. the reset OTP email', async () => {
+    renderToaster();
+
+    await toastMutation(Promise.resolve(null), 'resetOtp', { values: { email: 'ada@example.ng' } });
+
+    expect(await screen.findByText('OTP sent to ada@example.ng!')).toBeInTheDocument();
+  });
+
+  test('takes a custom row and options', async () => {
+    renderToaster();
+    const row = { loading: 'Paying...', success: 'Paid!', error: 'Not paid' };
+
+    await toastMutation(Promise.reject(credentials), row, {
+      credentialAware: true,
+      duration: 5000,
+    });
+
+    expect(await screen.findByText('Please, log in')).toBeInTheDocument();
+    expect(shownToasts()[0]?.duration).toBe(5000);
+  });
+});
+
+describe('failureToast', () => {
+  test('the rules one by one', () => {
+    const text = messages.deliveryCreate;
+    const error = refused('You already have a delivery location. Update it instead.');
+    expect(failureToast(error, text, {})).toEqual({ message: 'Unable to create delivery' });
+    expect(failureToast(error, text, { failureDetail: 'replace' })).toEqual({
+      message: 'You already have a delivery location. Update it instead.',
+    });
+    expect(failureToast({ status: 500, data: null }, text, { failureDetail: 'replace' })).toEqual({
+      message: 'Unable to create delivery',
+    });
+    expect(failureToast(error, text, { failureDetail: 'description' })).toEqual({
+      message: 'Unable to create delivery',
+      description: 'You already have a delivery location. Update it instead.',
+    });
+    expect(failureToast(credentials, text, { credentialAware: false })).toEqual({
+      message: 'Unable to create delivery',
+    });
+  });
+});
+
+test('toastError shows an error toast for 3000 ms', async () => {
+  renderToaster();
+
+  toastError('Please, log in');
+
+  expect(await screen.findByText('Please, log in')).toBeInTheDocument();
+  expect(shownToasts()[0]).toMatchObject({ type: 'error', duration: 3000 });
+});

@@ -1,0 +1,124 @@
+/**
+ * Toasts for mutations, with the rules of spec sections 6, 8 and 9 built in, so a screen
+ * makes one call:
+ *
+ *   const result = await toastMutation(updateCartItem({ id, quantity }).unwrap(), 'cartUpdate');
+ *   if (result.ok) ...
+ *
+ * Pass the mutation's `.unwrap()` promise: the bare mutation promise never rejects, so a
+ * failure would show the success toast. The returned promise never rejects either: it
+ * settles to { ok: true, data } or { ok: false, error }.
+ */
+import { toast } from 'sonner';
+import { errorDetail, isCredentialError } from './getErrorMessage';
+import {
+  DETAIL_TOAST_DURATION_MS,
+  TOAST_DURATION_MS,
+  WISHLIST_ADD_TOAST_DURATION_MS,
+  fill,
+  messages,
+  plainMessages,
+  type PromiseMessages,
+} from './messages';
+
+export type MessageKey = keyof typeof messages;
+
+export interface ToastMutationOptions {
+  /** How long the success or failure toast stays, in ms (spec section 9: 3000). */
+  duration?: number;
+  /** 'Please, log in' instead of the failure text when the token was refused (cart and delivery calls). */
+  credentialAware?: boolean;
+  /**
+   * What the failure toast says besides the catalogue's text:
+   * 'none': the catalogue's text only;
+   * 'description': the catalogue's text, and under it the server's detail or 'An error occured';
+   * 'replace': the server's detail instead of the catalogue's text (which stays as a fallback).
+   */
+  failureDetail?: 'none' | 'description' | 'replace';
+  /** After a failure, a second error toast (3 s) with the detail or 'An error occured' (sign-up, OTP, activation). */
+  detailToast?: boolean;
+  /** Values for the success text's placeholders, e.g. { email } for 'OTP sent to {email}!'. */
+  values?: Record<string, string>;
+}
+
+/** The spec's rules for each row of the catalogue (sections 6, 8 and 9). */
+export const toastRules: Record<MessageKey, ToastMutationOptions> = {
+  cartAdd: { credentialAware: true },
+  wishlistAdd: { failureDetail: 'replace', duration: WISHLIST_ADD_TOAST_DURATION_MS },
+  wishlistRemove: {},
+  accountUpdate: { failureDetail: 'description' },
+  login: { failureDetail: 'description' },
+  resetOtp: {},
+  resetPassword: {},
+  affiliateRegistration: {},
+  paymentRequest: {},
+  signUp: { detailToast: true },
+  signUpOtp: { detailToast: true },
+  activation: { detailToast: true },
+  deliveryCreate: { credentialAware: true, failureDetail: 'description' },
+  deliveryUpdate: { credentialAware: true, failureDetail: 'description' },
+  cartUpdate: { credentialAware: true },
+  cartDelete: { credentialAware: true },
+  order: { credentialAware: true },
+};
+
+export type MutationOutcome<T> = { ok: true; data: T } | { ok: false; error: unknown };
+
+/** The server's detail, or the spec's 'An error occured'. */
+export function detailOrDefault(error: unknown): string {
+  return errorDetail(error) ?? plainMessages.anErrorOccured;
+}
+
+/** The failure toast's title and description under the given rules. */
+export function failureToast(
+  error: unknown,
+  text: PromiseMessages,
+  options: ToastMutationOptions,
+): { message: string; description?: string } {
+  if (options.credentialAware && isCredentialError(error)) {
+    return { message: plainMessages.pleaseLogIn };
+  }
+  switch (options.failureDetail ?? 'none') {
+    case 'replace':
+      return { message: errorDetail(error) ?? text.error };
+    case 'description':
+      return { message: text.error, description: detailOrDefault(error) };
+    default:
+      return { message: text.error };
+  }
+}
+
+/**
+ * Shows loading, then success or failure, for one mutation. `row` is a catalogue key (its
+ * spec rules apply, and `options` may override them) or any { loading, success, error }.
+ */
+export async function toastMutation<T>(
+  promise: Promise<T>,
+  row: MessageKey | PromiseMessages,
+  options: ToastMutationOptions = {},
+): Promise<MutationOutcome<T>> {
+  const text = typeof row === 'string' ? messages[row] : row;
+  const rules = { ...(typeof row === 'string' ? toastRules[row] : {}), ...options };
+  const duration = rules.duration ?? TOAST_DURATION_MS;
+  const success = rules.values ? fill(text.success, rules.values) : text.success;
+
+  toast.promise(promise, {
+    loading: text.loading,
+    success: { message: success, duration },
+    error: (error: unknown) => ({ ...failureToast(error, text, rules), duration }),
+  });
+
+  try {
+    return { ok: true, data: await promise };
+  } catch (error) {
+    if (rules.detailToast) {
+      toast.error(detailOrDefault(error), { duration: DETAIL_TOAST_DURATION_MS });
+    }
+    return { ok: false, error };
+  }
+}
+
+/** A plain error toast with the spec's duration, e.g. toastError(cartLoadError(error)). */
+export function toastError(text: string, duration: number = TOAST_DURATION_MS): void {
+  toast.error(text, { duration });
+}

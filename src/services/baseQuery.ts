@@ -1,0 +1,90 @@
+import { fetchBaseQuery, retry, type BaseQueryApi } from '@reduxjs/toolkit/query/react';
+
+/** A request that gets no answer within this time fails with TIMEOUT_ERROR. */
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+/**
+ * How queries are retried. Mutable on purpose: `src/testing/server.ts` makes the backoff
+ * instant under jest so error-state tests stay fast while still going through the retries.
+ */
+export const retryPolicy: {
+  maxRetries: number;
+  backoff: (attempt: number, signal?: AbortSignal) => Promise<void>;
+} = {
+  maxRetries: 3,
+  backoff: exponentialBackoff,
+};
+
+/** 300 ms, 600 ms, 1.2 s ... with jitter, capped at 5 s; stops early when the request is aborted. */
+export function exponentialBackoff(attempt: number, signal?: AbortSignal): Promise<void> {
+  const base = Math.min(300 * 2 ** Math.max(0, attempt - 1), 5000);
+  const delay = Math.round(base * (0.75 + Math.random() * 0.5));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, delay);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new Error('Aborted'));
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
+ * Whether a failed request is worth another try: only reads (queries, never mutations, which
+ * may already have changed something), and only when the failure is likely to pass: no
+ * answer, a time-out, a server error, 408 Request Timeout or 429 Too Many Requests.
+ */
+export function isRetryable(error: unknown, type: BaseQueryApi['type']): boolean {
+  if (type !== 'query' || typeof error !== 'object' || error === null || !('status' in error)) {
+    return false;
+  }
+  const { status } = error;
+  if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return true;
+  if (typeof status !== 'number') return false;
+  return status >= 500 || status === 408 || status === 429;
+}
+
+/** Reads the bearer token from the store without importing the app's types (services sit below app/). */
+export function tokenFromState(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('session' in state)) return null;
+  const session = state.session;
+  if (typeof session !== 'object' || session === null || !('authToken' in session)) return null;
+  return typeof session.authToken === 'string' && session.authToken !== ''
+    ? session.authToken
+    : null;
+}
+
+/**
+ * A settings base URL ('/api' or 'https://...') made absolute. Browsers resolve a relative
+ * URL against the page, but Node's Request (jest) does not, so we resolve it here, once.
+ */
+export function absoluteBaseUrl(baseUrl: string): string {
+  if (/^https?:\/\//i.test(baseUrl)) return baseUrl;
+  const origin =
+    typeof window !== 'undefined' && window.location ? window.location.origin : 'http://localhost';
+  return new URL(baseUrl.replace(/\/+$/, '') || '/', origin).href.replace(/\/+$/, '');
+}
+
+/**
+ * The base query every service shares: its base URL, the session's bearer token on every
+ * call, a time-out, and retries with backoff for queries on passing failures only.
+ */
+export function createBaseQuery(baseUrl: string) {
+  const rawBaseQuery = fetchBaseQuery({
+    baseUrl: absoluteBaseUrl(baseUrl),
+    timeout: REQUEST_TIMEOUT_MS,
+    prepareHeaders: (headers, { getState }) => {
+      const token = tokenFromState(getState());
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      return headers;
+    },
+  });
+  return retry(rawBaseQuery, {
+    retryCondition: (error, _args, { attempt, baseQueryApi }) =>
+      attempt <= retryPolicy.maxRetries && isRetryable(error, baseQueryApi.type),
+    backoff: (attempt, _maxRetries, signal) => retryPolicy.backoff(attempt, signal),
+  });
+}

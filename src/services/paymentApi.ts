@@ -1,0 +1,56 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import type {
+  InitializeTransactionRequest,
+  InitializeTransactionResponse,
+  Verification,
+} from 'contract';
+import { env } from '../config/env';
+import { createBaseQuery } from './baseQuery';
+
+export interface PayTestTransactionArgs {
+  reference: string;
+  outcome?: 'success' | 'failed';
+}
+
+/**
+ * Payment: the server initializes a transaction, the popup (or the Test payment dialog)
+ * takes the money, then the reference is verified before checkout. The payment flow calls
+ * verifyTransaction imperatively:
+ *   dispatch(paymentApi.endpoints.verifyTransaction.initiate(reference, { subscribe: false, forceRefetch: true })).unwrap()
+ * or through useLazyVerifyTransactionQuery.
+ */
+export const paymentApi = createApi({
+  reducerPath: 'paymentApi',
+  baseQuery: createBaseQuery(env.apiBaseUrls.payment),
+  endpoints: (build) => ({
+    initializeTransaction: build.mutation<
+      InitializeTransactionResponse,
+      InitializeTransactionRequest
+    >({
+      query: (body) => ({ url: '/initialize-transaction', method: 'POST', body }),
+    }),
+    verifyTransaction: build.query<Verification, string>({
+      query: (reference) => ({ url: '/verify-transaction', params: { reference } }),
+      // A verification is a fact of one moment: keep it only briefly.
+      keepUnusedDataFor: 5,
+    }),
+    /**
+     * The reference server's sandbox provider (when it has no Paystack key): the Test payment
+     * dialog pays, or fails, a pending transaction. The outcome defaults to success.
+     */
+    payTestTransaction: build.mutation<Verification, PayTestTransactionArgs>({
+      query: ({ reference, outcome = 'success' }) => ({
+        url: `/sandbox/pay/${encodeURIComponent(reference)}`,
+        method: 'POST',
+        body: { outcome },
+      }),
+    }),
+  }),
+});
+
+export const {
+  useInitializeTransactionMutation,
+  useVerifyTransactionQuery,
+  useLazyVerifyTransactionQuery,
+  usePayTestTransactionMutation,
+} = paymentApi;

@@ -1,0 +1,45 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import type { CreateWishlist, MessageBody, WishlistEntry } from 'contract';
+import { env } from '../config/env';
+import { createBaseQuery } from './baseQuery';
+
+const WISHLIST = { type: 'Wishlist', id: 'LIST' } as const;
+
+/** The shopper's saved items. Removing one shows at once and comes back if the server refuses. */
+export const wishlistApi = createApi({
+  reducerPath: 'wishlistApi',
+  baseQuery: createBaseQuery(env.apiBaseUrls.wishlist),
+  tagTypes: ['Wishlist'],
+  endpoints: (build) => ({
+    getWishlist: build.query<WishlistEntry[], void>({
+      query: () => '/get-wishlists',
+      providesTags: (entries = []) => [
+        ...entries.map((e) => ({ type: 'Wishlist' as const, id: e.id })),
+        WISHLIST,
+      ],
+    }),
+    addWishlistItem: build.mutation<WishlistEntry, CreateWishlist>({
+      query: (body) => ({ url: '/create-wishlist', method: 'POST', body }),
+      invalidatesTags: [WISHLIST],
+    }),
+    deleteWishlistItem: build.mutation<MessageBody, number>({
+      query: (id) => ({ url: `/delete-wishlist/${id}`, method: 'DELETE' }),
+      invalidatesTags: [WISHLIST],
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          wishlistApi.util.updateQueryData('getWishlist', undefined, (entries) =>
+            entries.filter((e) => e.id !== id),
+          ),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+  }),
+});
+
+export const { useGetWishlistQuery, useAddWishlistItemMutation, useDeleteWishlistItemMutation } =
+  wishlistApi;
