@@ -3,6 +3,7 @@ import { mswLoader } from 'msw-storybook-addon/csf3';
 import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../src/app/AppProviders';
 import { makeStore, type RootState } from '../src/app/store';
+import { resetMockDb } from '../src/testing/handlers';
 import { setupMsw } from './mswWorker';
 
 declare module '@storybook/react-webpack5' {
@@ -28,7 +29,14 @@ const withApp: Decorator = (Story, { parameters }) => {
 
 const preview: Preview = {
   decorators: [withApp],
-  loaders: [mswLoader(setupMsw)],
+  // Each story starts from the fixtures, whatever the previous story changed.
+  loaders: [
+    async () => {
+      resetMockDb();
+      return {};
+    },
+    mswLoader(setupMsw),
+  ],
   parameters: {
     layout: 'fullscreen',
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
