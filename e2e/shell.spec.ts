@@ -8,13 +8,13 @@ test.describe('at phone width', () => {
     const menuButton = page.getByRole('button', { name: /menu/i });
     await menuButton.focus();
     await page.keyboard.press('Enter');
-    const faqLink = page.getByRole('link', { name: 'FAQ' }).first();
+    const faqLink = page.getByRole('link', { name: 'FAQ', exact: true }).first();
     await expect(faqLink).toBeVisible();
     await faqLink.focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/faq$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'FAQ' }).first()).toBeHidden();
+    await expect(page.getByRole('link', { name: 'FAQ', exact: true }).first()).toBeHidden();
   });
 
   test('the FAQ opens one answer at a time by keyboard', async ({ page }) => {

@@ -13,7 +13,7 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {children}
-        <Toaster position="top-center" richColors closeButton duration={TOAST_DURATION_MS} />
+        <Toaster position="top-center" closeButton duration={TOAST_DURATION_MS} />
       </ThemeProvider>
     </Provider>
   );

@@ -7,10 +7,14 @@ import { loginPathReturningTo } from '../app/paths';
 import { plainMessages } from '../lib/messages';
 
 /** Shown where a page needs a signed-in shopper; logging in brings them back here. */
-export default function LoginPrompt({ message = plainMessages.pleaseLogInEllipsis }: { message?: string }) {
+export default function LoginPrompt({
+  message = plainMessages.pleaseLogInEllipsis,
+}: {
+  message?: string;
+}) {
   const location = useLocation();
   return (
-    <Stack spacing={2} alignItems="center" textAlign="center" sx={{ py: 6 }}>
+    <Stack spacing={2} sx={{ py: 6, alignItems: 'center', textAlign: 'center' }}>
       <LockOutlined color="primary" sx={{ fontSize: 48 }} aria-hidden="true" />
       <Typography>{message}</Typography>
       <Button

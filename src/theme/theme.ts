@@ -1,5 +1,8 @@
 import { createTheme } from '@mui/material/styles';
 
+/** Focus ring: dark green, over 3:1 against the light surfaces (WCAG 2.4.11 / 1.4.11). */
+const focusRing = '#074A28';
+
 /**
  * The brand: a market green (trust, freshness) with a palm-oil amber for calls to action,
  * on a warm off-white. Every text colour meets WCAG AA on the surface it sits on.
@@ -36,7 +39,7 @@ export const theme = createTheme({
     MuiButtonBase: {
       styleOverrides: {
         root: {
-          '&.Mui-focusVisible': { outline: '3px solid #F4A51C', outlineOffset: 2 },
+          '&.Mui-focusVisible': { outline: `3px solid ${focusRing}`, outlineOffset: 2 },
         },
       },
     },
@@ -44,7 +47,11 @@ export const theme = createTheme({
       defaultProps: { underline: 'hover' },
       styleOverrides: {
         root: {
-          '&:focus-visible': { outline: '3px solid #F4A51C', outlineOffset: 2, borderRadius: 2 },
+          '&:focus-visible': {
+            outline: `3px solid ${focusRing}`,
+            outlineOffset: 2,
+            borderRadius: 2,
+          },
         },
       },
     },

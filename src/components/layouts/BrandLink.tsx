@@ -1,0 +1,69 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import { paths } from '../../app/paths';
+import { brand } from '../../lib/brand';
+
+interface BrandLinkProps {
+  /** Light text for dark surfaces (the footer). */
+  inverse?: boolean;
+  onClick?: () => void;
+}
+
+/** The logo and shop name, linking home to the shop at /. */
+const [first, ...rest] = brand.name.split(' ');
+
+export default function BrandLink({ inverse = false, onClick }: BrandLinkProps) {
+  return (
+    <Box
+      component={RouterLink}
+      to={paths.root}
+      onClick={onClick}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 1,
+        color: inverse ? 'primary.contrastText' : 'text.primary',
+        textDecoration: 'none',
+        borderRadius: 2,
+        flexShrink: 0,
+        '&:focus-visible': {
+          outline: 3,
+          outlineColor: inverse ? 'secondary.main' : 'primary.dark',
+          outlineOffset: 2,
+        },
+      }}
+    >
+      <Box
+        aria-hidden="true"
+        sx={{
+          display: 'grid',
+          placeItems: 'center',
+          width: { xs: 34, sm: 38 },
+          height: { xs: 34, sm: 38 },
+          borderRadius: 2.5,
+          bgcolor: inverse ? 'secondary.main' : 'primary.main',
+          color: inverse ? 'secondary.contrastText' : 'primary.contrastText',
+        }}
+      >
+        <StorefrontOutlined fontSize="small" />
+      </Box>
+      <Typography
+        component="span"
+        sx={{
+          fontWeight: 800,
+          fontSize: { xs: '1.05rem', sm: '1.2rem' },
+          letterSpacing: '-0.01em',
+          lineHeight: 1,
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {first}{' '}
+        <Box component="span" sx={{ color: inverse ? 'secondary.main' : 'primary.main' }}>
+          {rest.join(' ')}
+        </Box>
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,59 @@
+import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import { Route, Routes } from 'react-router-dom';
+import Typography from '@mui/material/Typography';
+import { initialSessionState } from '../../app/sessionSlice';
+import ProfileLayout from './ProfileLayout';
+
+function SamplePage() {
+  return (
+    <>
+      <Typography variant="h1" sx={{ mb: 2 }}>
+        Account
+      </Typography>
+      <Typography color="text.secondary">The profile page appears here.</Typography>
+    </>
+  );
+}
+
+const meta = {
+  title: 'Layouts/ProfileLayout',
+  component: ProfileLayout,
+  render: () => (
+    <Routes>
+      <Route element={<ProfileLayout />}>
+        <Route path="*" element={<SamplePage />} />
+      </Route>
+    </Routes>
+  ),
+  parameters: {
+    route: '/profile',
+    store: {
+      preloadedState: {
+        session: {
+          ...initialSessionState,
+          authToken: 'story-token',
+          userID: '7',
+          userName: 'Adaeze',
+        },
+      },
+    },
+  },
+} satisfies Meta<typeof ProfileLayout>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Account: Story = {
+  globals: { viewport: { value: 'desktop', isRotated: false } },
+};
+
+export const MyOrders: Story = {
+  parameters: { route: '/profile/orders' },
+  globals: { viewport: { value: 'desktop', isRotated: false } },
+};
+
+/** On phones the sidebar becomes a row of pills that scrolls sideways. */
+export const Phone: Story = {
+  parameters: { route: '/profile/wishlist' },
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+};

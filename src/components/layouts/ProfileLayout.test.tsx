@@ -1,0 +1,96 @@
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import { initialSessionState } from '../../app/sessionSlice';
+import ProfileLayout from './ProfileLayout';
+
+const signedIn = {
+  session: { ...initialSessionState, authToken: 'token-123', userID: '7', userName: 'Adaeze' },
+};
+
+function WhereAmI() {
+  const { pathname } = useLocation();
+  return <p>Now at {pathname}</p>;
+}
+
+function renderProfile(route: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route element={<ProfileLayout />}>
+        <Route path="/profile/*" element={<WhereAmI />} />
+      </Route>
+      <Route path="*" element={<WhereAmI />} />
+    </Routes>,
+    { route, preloadedState: signedIn },
+  );
+}
+
+test('the sidebar links each profile page and marks the current one', () => {
+  renderProfile('/profile/orders');
+  const sidebar = screen.getByRole('navigation', { name: 'My account' });
+  const expected: [string, string][] = [
+    ['Account', '/profile'],
+    ['Affiliate Market', '/profile/affiliate-market'],
+    ['My Orders', '/profile/orders'],
+    ['Notification', '/profile/notifications'],
+    ['Saved Items', '/profile/wishlist'],
+  ];
+  expect(
+    within(sidebar)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]),
+  ).toEqual(expected);
+  expect(within(sidebar).getByRole('link', { name: 'My Orders' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  expect(within(sidebar).getByRole('link', { name: 'Account' })).not.toHaveAttribute(
+    'aria-current',
+  );
+});
+
+test('My Orders stays marked on the order items it leads to', () => {
+  renderProfile('/profile/order-items');
+  const sidebar = screen.getByRole('navigation', { name: 'My account' });
+  expect(within(sidebar).getByRole('link', { name: 'My Orders' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+});
+
+test('Voucher is shown as coming soon, not as a link', () => {
+  renderProfile('/profile');
+  const sidebar = screen.getByRole('navigation', { name: 'My account' });
+  expect(within(sidebar).getByText('Voucher')).toBeInTheDocument();
+  expect(within(sidebar).getByText('Coming soon')).toBeInTheDocument();
+  expect(within(sidebar).queryByRole('link', { name: /voucher/i })).not.toBeInTheDocument();
+  expect(within(sidebar).queryByRole('button', { name: /voucher/i })).not.toBeInTheDocument();
+});
+
+test('Delete Account is disabled, with a not-allowed cursor', () => {
+  renderProfile('/profile');
+  const button = screen.getByRole('button', { name: 'Delete Account' });
+  expect(button).toBeDisabled();
+  expect(getComputedStyle(button).cursor).toBe('not-allowed');
+});
+
+test('Log out clears the session, says so and goes to the login page', async () => {
+  const { user, store } = renderProfile('/profile');
+  await user.click(screen.getByRole('button', { name: 'Log out' }));
+
+  expect(await screen.findByText('Log out successful')).toBeInTheDocument();
+  expect(screen.getByText('Now at /auth/login')).toBeInTheDocument();
+  const { session } = store.getState();
+  expect(session.authToken).toBeNull();
+  expect(session.userID).toBeNull();
+  expect(session.userName).toBeNull();
+});
+
+test('the profile pages keep the site header and footer, with the page in main', () => {
+  renderProfile('/profile/wishlist');
+  expect(screen.getByRole('banner')).toBeInTheDocument();
+  expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  const main = screen.getByRole('main');
+  expect(within(main).getByText('Now at /profile/wishlist')).toBeInTheDocument();
+  expect(within(main).queryByRole('navigation', { name: 'My account' })).not.toBeInTheDocument();
+});

@@ -1,0 +1,249 @@
+import { useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { alpha, useTheme } from '@mui/material/styles';
+import CloseIcon from '@mui/icons-material/Close';
+import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
+import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
+import LoginIcon from '@mui/icons-material/Login';
+import MenuIcon from '@mui/icons-material/Menu';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import { paths } from '../../app/paths';
+import { useAppSelector } from '../../app/hooks';
+import { selectIsLoggedIn } from '../../app/sessionSlice';
+import BrandLink from './BrandLink';
+import { isCurrentLink, mainNavLinks, normalizePath } from './navLinks';
+
+const MOBILE_MENU_ID = 'mobile-menu';
+
+const iconLinks = [
+  { label: 'Profile', to: paths.profile, icon: <PersonOutlined /> },
+  { label: 'Wishlist', to: paths.wishlist, icon: <FavoriteBorderOutlined /> },
+  { label: 'Cart', to: paths.cart, icon: <ShoppingCartOutlined /> },
+] as const;
+
+/** Log in when no user is stored, otherwise the Affiliate button (spec section 2). */
+function AccountButton({
+  onClick,
+  fullWidth = false,
+}: {
+  onClick?: () => void;
+  fullWidth?: boolean;
+}) {
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  return isLoggedIn ? (
+    <Button
+      component={RouterLink}
+      to={paths.affiliateMarket}
+      onClick={onClick}
+      variant="outlined"
+      startIcon={<HandshakeOutlined />}
+      fullWidth={fullWidth}
+    >
+      Affiliate
+    </Button>
+  ) : (
+    <Button
+      component={RouterLink}
+      to={paths.login}
+      onClick={onClick}
+      variant="outlined"
+      startIcon={<LoginIcon />}
+      fullWidth={fullWidth}
+    >
+      Log in
+    </Button>
+  );
+}
+
+function BecomeVendorButton({
+  onClick,
+  fullWidth = false,
+}: {
+  onClick?: () => void;
+  fullWidth?: boolean;
+}) {
+  return (
+    <Button
+      component={RouterLink}
+      to={paths.contact}
+      onClick={onClick}
+      variant="contained"
+      color="secondary"
+      startIcon={<StorefrontOutlined />}
+      fullWidth={fullWidth}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      Become a Vendor
+    </Button>
+  );
+}
+
+/**
+ * The site header: brand, the five page links, the profile, wishlist and cart icons and the
+ * account and vendor buttons. Below the large breakpoint the page links and buttons move
+ * into a drawer behind a Menu button, which closes as soon as a link in it is followed.
+ */
+export default function TopNav() {
+  const theme = useTheme();
+  const isDesktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const { pathname } = useLocation();
+  const currentPath = normalizePath(pathname);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const drawerOpen = menuOpen && !isDesktop;
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <AppBar
+      position="sticky"
+      sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
+    >
+      <Container maxWidth="lg">
+        <Toolbar disableGutters sx={{ gap: { xs: 1, sm: 2 }, minHeight: { xs: 64, md: 72 } }}>
+          <BrandLink />
+
+          {isDesktop ? (
+            <Box component="nav" aria-label="Main" sx={{ ml: 2 }}>
+              <Box component="ul" sx={{ display: 'flex', gap: 0.5, listStyle: 'none', m: 0, p: 0 }}>
+                {mainNavLinks.map((link) => {
+                  const current = isCurrentLink(link, currentPath);
+                  return (
+                    <li key={link.to}>
+                      <Button
+                        component={RouterLink}
+                        to={link.to}
+                        aria-current={current ? 'page' : undefined}
+                        color="inherit"
+                        sx={{
+                          px: 2,
+                          color: current ? 'primary.dark' : 'text.primary',
+                          fontWeight: current ? 700 : 600,
+                          bgcolor: current ? alpha(theme.palette.primary.main, 0.1) : 'transparent',
+                          '&:hover': { bgcolor: alpha(theme.palette.primary.main, 0.14) },
+                        }}
+                      >
+                        {link.label}
+                      </Button>
+                    </li>
+                  );
+                })}
+              </Box>
+            </Box>
+          ) : null}
+
+          <Box sx={{ flex: 1 }} />
+
+          <Stack direction="row" spacing={{ xs: 0, sm: 0.5 }} sx={{ alignItems: 'center' }}>
+            {iconLinks.map((link) => (
+              <IconButton
+                key={link.to}
+                component={RouterLink}
+                to={link.to}
+                aria-label={link.label}
+                aria-current={currentPath === link.to ? 'page' : undefined}
+                sx={{
+                  p: { xs: 0.75, sm: 1 },
+                  color: currentPath === link.to ? 'primary.main' : 'text.primary',
+                }}
+              >
+                {link.icon}
+              </IconButton>
+            ))}
+          </Stack>
+
+          {isDesktop ? (
+            <Stack direction="row" spacing={1.5} sx={{ ml: 1 }}>
+              <AccountButton />
+              <BecomeVendorButton />
+            </Stack>
+          ) : (
+            <IconButton
+              aria-label="Menu"
+              // As in the APG menu button pattern: aria-expanded only while the menu is shown.
+              aria-expanded={drawerOpen ? true : undefined}
+              aria-controls={drawerOpen ? MOBILE_MENU_ID : undefined}
+              aria-haspopup="dialog"
+              onClick={() => setMenuOpen(true)}
+              edge="end"
+              sx={{ color: 'text.primary' }}
+            >
+              <MenuIcon />
+            </IconButton>
+          )}
+        </Toolbar>
+      </Container>
+
+      <Drawer
+        anchor="right"
+        open={drawerOpen}
+        onClose={closeMenu}
+        slotProps={{
+          paper: {
+            id: MOBILE_MENU_ID,
+            role: 'dialog',
+            'aria-label': 'Menu',
+            sx: { width: 320, maxWidth: '88vw', p: 2.5 },
+          },
+        }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+          <BrandLink onClick={closeMenu} />
+          <IconButton aria-label="Close menu" onClick={closeMenu} edge="end">
+            <CloseIcon />
+          </IconButton>
+        </Box>
+        <Box component="nav" aria-label="Main">
+          <List disablePadding>
+            {mainNavLinks.map((link) => {
+              const current = isCurrentLink(link, currentPath);
+              return (
+                <ListItem key={link.to} disablePadding>
+                  <ListItemButton
+                    component={RouterLink}
+                    to={link.to}
+                    onClick={closeMenu}
+                    selected={current}
+                    aria-current={current ? 'page' : undefined}
+                    sx={{
+                      borderRadius: 2,
+                      mb: 0.5,
+                      '&.Mui-selected': {
+                        bgcolor: alpha(theme.palette.primary.main, 0.1),
+                        color: 'primary.dark',
+                      },
+                    }}
+                  >
+                    <ListItemText
+                      primary={link.label}
+                      slotProps={{ primary: { sx: { fontWeight: current ? 700 : 600 } } }}
+                    />
+                  </ListItemButton>
+                </ListItem>
+              );
+            })}
+          </List>
+        </Box>
+        <Divider sx={{ my: 2 }} />
+        <Stack spacing={1.5}>
+          <AccountButton onClick={closeMenu} fullWidth />
+          <BecomeVendorButton onClick={closeMenu} fullWidth />
+        </Stack>
+      </Drawer>
+    </AppBar>
+  );
+}
