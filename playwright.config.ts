@@ -42,6 +42,6 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', E2E: '1' },
+    env: { PORT: String(port), HOST: '127.0.0.1', E2E: '1', OTP_RESEND_INTERVAL_SECONDS: '0' },
   },
 });

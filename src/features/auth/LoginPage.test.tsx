@@ -1,0 +1,188 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import {
+  apiUrl,
+  fixtureAuthToken,
+  fixtureCredentials,
+  fixtureOtp,
+  fixtureUser,
+} from '../../testing/fixtures';
+import { mockDb } from '../../testing/handlers';
+import { recordRequests, server } from '../../testing/server';
+import LoginPage from './LoginPage';
+
+// These screens are heavy to render in jsdom; on a busy machine a request and its toast can
+// take longer than Testing Library's 1 s default to show up.
+configure({ asyncUtilTimeout: 5000 });
+
+const LOGIN_URL = apiUrl('/login', 'users');
+
+/** Where the router is now, for asserting where login led. */
+function WhereAmI() {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderLogin(route = '/auth/login') {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/auth/login" element={<LoginPage />} />
+      <Route path="*" element={<WhereAmI />} />
+    </Routes>,
+    { route },
+  );
+}
+
+type User = ReturnType<typeof renderLogin>['user'];
+
+async function logIn(user: User, email: string, password: string) {
+  // Pasted, as a password manager fills them, which keeps the tests quick.
+  await user.click(screen.getByLabelText(/email address/i));
+  await user.paste(email);
+  await user.click(screen.getByLabelText(/^password/i));
+  await user.paste(password);
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+const toasts = () => within(screen.getByRole('region', { name: /notifications/i, hidden: true }));
+
+describe('LoginPage', () => {
+  it('is a page of its own, with the right autocomplete and links', () => {
+    renderLogin();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    expect(document.title).toMatch(/^Log in/);
+    expect(screen.getByLabelText(/email address/i)).toHaveAttribute('autocomplete', 'email');
+    expect(screen.getByLabelText(/^password/i)).toHaveAttribute('autocomplete', 'current-password');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth/register');
+    expect(screen.getByRole('button', { name: 'Forgot password?' })).toBeVisible();
+  });
+
+  it('logs in, fills the session and goes to the shop by default', async () => {
+    const { user, store } = renderLogin();
+    await logIn(user, fixtureCredentials.username, fixtureCredentials.password);
+
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(await toasts().findByText('Login successful!')).toBeInTheDocument();
+    expect(store.getState().session).toMatchObject({
+      authToken: fixtureAuthToken,
+      userID: String(fixtureUser.id),
+      userName: fixtureUser.first_name,
+    });
+  });
+
+  it('posts the email as username, form-encoded', async () => {
+    const requests = recordRequests();
+    const { user } = renderLogin();
+    await logIn(user, fixtureCredentials.username, fixtureCredentials.password);
+    await screen.findByTestId('location');
+    const login = requests.find((r) => r.url.pathname.endsWith('/login'));
+    expect(login?.headers.get('content-type')).toMatch(/application\/x-www-form-urlencoded/);
+    const form = new URLSearchParams(await login?.body);
+    expect(form.get('username')).toBe(fixtureCredentials.username);
+    expect(form.get('password')).toBe(fixtureCredentials.password);
+  });
+
+  it('goes back to the page that sent the shopper to log in (?redirect=)', async () => {
+    const { user } = renderLogin('/auth/login?redirect=%2Fprofile%2Forders%3Fpage%3D2');
+    await logIn(user, fixtureCredentials.username, fixtureCredentials.password);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/profile/orders?page=2');
+  });
+
+  it.each(['https://evil.example/steal', '//evil.example/steal', '/auth/register'])(
+    'never follows a redirect off this site or back into the auth pages (%s)',
+    async (target) => {
+      const { user } = renderLogin(`/auth/login?redirect=${encodeURIComponent(target)}`);
+      await logIn(user, fixtureCredentials.username, fixtureCredentials.password);
+      expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    },
+  );
+
+  it("shows 'Unable to log in' with the server's detail, and stays", async () => {
+    const { user, store } = renderLogin();
+    await logIn(user, fixtureCredentials.username, 'wrong-password');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password');
+    expect(await toasts().findByText('Unable to log in')).toBeInTheDocument();
+    expect(toasts().getByText('Incorrect email or password')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    expect(store.getState().session.authToken).toBeNull();
+  });
+
+  it("says 'An error occured' when the server gives no detail", async () => {
+    server.use(http.post(LOGIN_URL, () => HttpResponse.json({}, { status: 500 })));
+    const { user } = renderLogin();
+    await logIn(user, fixtureCredentials.username, fixtureCredentials.password);
+    expect(await toasts().findByText('Unable to log in')).toBeInTheDocument();
+    expect(toasts().getByText('An error occured')).toBeInTheDocument();
+  });
+
+  it("says 'Logging in...' and disables Log in while the call runs", async () => {
+    let answer: () => void = () => {};
+    server.use(
+      http.post(LOGIN_URL, async () => {
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+        return HttpResponse.json({ detail: 'Incorrect email or password' }, { status: 401 });
+      }),
+    );
+    const { user } = renderLogin();
+    await logIn(user, fixtureCredentials.username, fixtureCredentials.password);
+    expect(await toasts().findByText('Logging in...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled();
+    answer();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled());
+  });
+
+  it('asks for the email and password before calling the server', async () => {
+    const requests = recordRequests();
+    const { user } = renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByLabelText(/email address/i)).toHaveAccessibleDescription(
+      /enter your email/i,
+    );
+    expect(screen.getByLabelText(/email address/i)).toHaveFocus();
+    expect(screen.getByLabelText(/^password/i)).toHaveAccessibleDescription(/enter your password/i);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('fills the email from ?email=', () => {
+    renderLogin('/auth/login?email=kemi%40example.ng');
+    expect(screen.getByLabelText(/email address/i)).toHaveValue('kemi@example.ng');
+  });
+
+  it('offers to activate an account that is not activated yet, with the email', async () => {
+    const email = 'sade@example.ng';
+    mockDb.accounts.push({
+      id: 99,
+      email,
+      password: 'Moin-moin-7',
+      firstName: 'Sade',
+      verified: false,
+    });
+    const { user } = renderLogin();
+    await logIn(user, email, 'Moin-moin-7');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(/not activated/i);
+    await user.click(screen.getByRole('button', { name: 'Activate account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Email verification' });
+    expect(within(dialog).getByLabelText(/email address/i)).toHaveValue(email);
+
+    await user.click(within(dialog).getByLabelText(/confirm otp/i));
+    await user.paste(fixtureOtp);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/email address/i)).toHaveValue(email);
+    expect(screen.getByLabelText(/^password/i)).toHaveValue('');
+    await waitFor(() => expect(screen.getByLabelText(/^password/i)).toHaveFocus());
+
+    await user.click(screen.getByLabelText(/^password/i));
+    await user.paste('Moin-moin-7');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+});
