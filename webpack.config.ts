@@ -3,6 +3,7 @@ import path from 'node:path';
 import webpack, { type Configuration, type RuleSetRule } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
+import { GenerateSW } from 'workbox-webpack-plugin';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { SETTING_NAMES } from './src/config/env';
 
@@ -50,8 +51,79 @@ export function settingDefinitions(): Record<string, string> {
   );
 }
 
-export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * The service worker (workbox GenerateSW, which also answers the page's SKIP_WAITING message;
+ * src/app/pwa registers it and runs the update flow). It precaches the page and every route
+ * chunk; navigations get the page, except the API and paths that name a file. At run time it
+ * keeps product images and the catalogue (without a token) so the shop opens offline.
+ *
+ * The match functions are copied into sw.js as source text: they can use only their
+ * arguments, never anything else from this file. Routes are tried in order.
+ */
+function serviceWorker(): GenerateSW {
+  return new GenerateSW({
+    swDest: 'sw.js',
+    // The first worker controls the page it was installed from, so that page works offline.
+    // Updates wait (no skipWaiting) until the page decides to take them: src/app/pwa.
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    exclude: [/\.map$/, /\.LICENSE\.txt$/, /^robots\.txt$/],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api(\/|$)/, /\/[^/?]+\.[^/?]+$/],
+    runtimeCaching: [
+      {
+        // Answers to a signed-in request may be the shopper's own: never stored. First, so
+        // that no rule below ever sees a request with a token.
+        urlPattern: ({ request }) => request.headers.has('authorization'),
+        handler: 'NetworkOnly',
+      },
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/images/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'product-images',
+          expiration: { maxEntries: 300, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      // The catalogue: network first, so prices, stock and what a mutation changed are
+      // current whenever there is a connection (stale-while-revalidate would show the
+      // previous answer on every load); the kept answer when offline or after 4 s without
+      // one. The full list has a cache of its own so that searches never push it out.
+      {
+        urlPattern: ({ url, sameOrigin }) =>
+          sameOrigin && url.pathname === '/api/get-all-products' && url.search === '',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'catalogue',
+          networkTimeoutSeconds: 4,
+          expiration: { maxEntries: 1, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/get-all-products',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'catalogue-searches',
+          networkTimeoutSeconds: 4,
+          expiration: { maxEntries: 5, maxAgeSeconds: 7 * DAY_SECONDS, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  });
+}
+
+export default (
+  env: { WEBPACK_SERVE?: boolean } | undefined,
+  argv: { mode?: Configuration['mode'] },
+): Configuration => {
   const production = argv.mode !== 'development';
+  // Never in the dev server: a worker there would serve stale code over hot reloads.
+  const withServiceWorker = production && !env?.WEBPACK_SERVE;
   const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
   const devServer: DevServerConfiguration = {
     port: Number(process.env.DEV_PORT ?? 3000),
@@ -73,7 +145,23 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       clean: true,
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    resolve,
+    resolve: production
+      ? {
+          ...resolve,
+          alias: {
+            ...(resolve?.alias as Record<string, string>),
+            // react-router's package exports name only its development build; use the production one.
+            'react-router$': path.resolve(
+              root,
+              'node_modules/react-router/dist/production/index.mjs',
+            ),
+            'react-router/dom$': path.resolve(
+              root,
+              'node_modules/react-router/dist/production/dom-export.mjs',
+            ),
+          },
+        }
+      : resolve,
     module: {
       rules: [tsRule, { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?)$/i, type: 'asset/resource' }],
     },
@@ -93,6 +181,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           },
         ],
       }),
+      ...(withServiceWorker ? [serviceWorker()] : []),
     ],
     optimization: {
       splitChunks: { chunks: 'all' },

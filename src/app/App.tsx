@@ -1,14 +1,22 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { AppProviders } from './AppProviders';
 import { routes } from './routes';
 import type { AppStore } from './store';
 
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * The app: providers and the route table. A declarative router is enough (no loaders or
+ * actions: data comes from RTK Query), and it keeps the data router's code off the first screen.
+ */
 export default function App({ store }: { store: AppStore }) {
-  const [router] = useState(() => createBrowserRouter(routes));
   return (
     <AppProviders store={store}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

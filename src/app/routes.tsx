@@ -1,9 +1,17 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { paths } from './paths';
 import MainLayout from '../components/layouts/MainLayout';
-import DetailLayout from '../components/layouts/DetailLayout';
-import ProfileLayout from '../components/layouts/ProfileLayout';
+import PageLoader from '../components/PageLoader';
+
+// The shop's layout loads with the app; the cart/detail and profile layouts, and each page,
+// are chunks of their own, so a shopper downloads only the screens they open.
+const DetailLayout = lazy(
+  () => import(/* webpackChunkName: "detail-layout" */ '../components/layouts/DetailLayout'),
+);
+const ProfileLayout = lazy(
+  () => import(/* webpackChunkName: "profile-layout" */ '../components/layouts/ProfileLayout'),
+);
 
 // Each page is its own chunk: a shopper downloads only the screens they open.
 const ShopPage = lazy(() => import(/* webpackChunkName: "shop" */ '../features/shop/ShopPage'));
@@ -74,7 +82,11 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <DetailLayout />,
+    element: (
+      <Suspense fallback={<PageLoader />}>
+        <DetailLayout />
+      </Suspense>
+    ),
     children: [
       { path: paths.detail, element: <DetailLandingPage /> },
       { path: paths.productDetails, element: <ProductDetailPage /> },
@@ -82,7 +94,11 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <ProfileLayout />,
+    element: (
+      <Suspense fallback={<PageLoader />}>
+        <ProfileLayout />
+      </Suspense>
+    ),
     children: [
       { path: paths.profile, element: <AccountPage /> },
       { path: paths.orders, element: <OrdersPage /> },

@@ -1,33 +1,24 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { alpha, useTheme } from '@mui/material/styles';
-import CloseIcon from '@mui/icons-material/Close';
 import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
-import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
-import LoginIcon from '@mui/icons-material/Login';
 import MenuIcon from '@mui/icons-material/Menu';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
-import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { paths } from '../../app/paths';
-import { useAppSelector } from '../../app/hooks';
-import { selectIsLoggedIn } from '../../app/sessionSlice';
 import BrandLink from './BrandLink';
 import { isCurrentLink, mainNavLinks, normalizePath } from './navLinks';
+import { AccountButton, BecomeVendorButton } from './NavButtons';
+
+const MobileMenu = lazy(() => import(/* webpackChunkName: "mobile-menu" */ './MobileMenu'));
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -36,63 +27,6 @@ const iconLinks = [
   { label: 'Wishlist', to: paths.wishlist, icon: <FavoriteBorderOutlined /> },
   { label: 'Cart', to: paths.cart, icon: <ShoppingCartOutlined /> },
 ] as const;
-
-/** Log in when no user is stored, otherwise the Affiliate button (spec section 2). */
-function AccountButton({
-  onClick,
-  fullWidth = false,
-}: {
-  onClick?: () => void;
-  fullWidth?: boolean;
-}) {
-  const isLoggedIn = useAppSelector(selectIsLoggedIn);
-  return isLoggedIn ? (
-    <Button
-      component={RouterLink}
-      to={paths.affiliateMarket}
-      onClick={onClick}
-      variant="outlined"
-      startIcon={<HandshakeOutlined />}
-      fullWidth={fullWidth}
-    >
-      Affiliate
-    </Button>
-  ) : (
-    <Button
-      component={RouterLink}
-      to={paths.login}
-      onClick={onClick}
-      variant="outlined"
-      startIcon={<LoginIcon />}
-      fullWidth={fullWidth}
-    >
-      Log in
-    </Button>
-  );
-}
-
-function BecomeVendorButton({
-  onClick,
-  fullWidth = false,
-}: {
-  onClick?: () => void;
-  fullWidth?: boolean;
-}) {
-  return (
-    <Button
-      component={RouterLink}
-      to={paths.contact}
-      onClick={onClick}
-      variant="contained"
-      color="secondary"
-      startIcon={<StorefrontOutlined />}
-      fullWidth={fullWidth}
-      sx={{ whiteSpace: 'nowrap' }}
-    >
-      Become a Vendor
-    </Button>
-  );
-}
 
 /**
  * The site header: brand, the five page links, the profile, wishlist and cart icons and the
@@ -105,6 +39,8 @@ export default function TopNav() {
   const { pathname } = useLocation();
   const currentPath = normalizePath(pathname);
   const [menuOpen, setMenuOpen] = useState(false);
+  // The drawer's code loads the first time the menu is asked for, keeping it off the first screen.
+  const [menuRequested, setMenuRequested] = useState(false);
   const drawerOpen = menuOpen && !isDesktop;
   const closeMenu = () => setMenuOpen(false);
 
@@ -178,7 +114,11 @@ export default function TopNav() {
               aria-expanded={drawerOpen ? true : undefined}
               aria-controls={drawerOpen ? MOBILE_MENU_ID : undefined}
               aria-haspopup="dialog"
-              onClick={() => setMenuOpen(true)}
+              onClick={() => {
+                setMenuRequested(true);
+                setMenuOpen(true);
+              }}
+              onPointerEnter={() => setMenuRequested(true)}
               edge="end"
               sx={{ color: 'text.primary' }}
             >
@@ -188,62 +128,16 @@ export default function TopNav() {
         </Toolbar>
       </Container>
 
-      <Drawer
-        anchor="right"
-        open={drawerOpen}
-        onClose={closeMenu}
-        slotProps={{
-          paper: {
-            id: MOBILE_MENU_ID,
-            role: 'dialog',
-            'aria-label': 'Menu',
-            sx: { width: 320, maxWidth: '88vw', p: 2.5 },
-          },
-        }}
-      >
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-          <BrandLink onClick={closeMenu} />
-          <IconButton aria-label="Close menu" onClick={closeMenu} edge="end">
-            <CloseIcon />
-          </IconButton>
-        </Box>
-        <Box component="nav" aria-label="Main">
-          <List disablePadding>
-            {mainNavLinks.map((link) => {
-              const current = isCurrentLink(link, currentPath);
-              return (
-                <ListItem key={link.to} disablePadding>
-                  <ListItemButton
-                    component={RouterLink}
-                    to={link.to}
-                    onClick={closeMenu}
-                    selected={current}
-                    aria-current={current ? 'page' : undefined}
-                    sx={{
-                      borderRadius: 2,
-                      mb: 0.5,
-                      '&.Mui-selected': {
-                        bgcolor: alpha(theme.palette.primary.main, 0.1),
-                        color: 'primary.dark',
-                      },
-                    }}
-                  >
-                    <ListItemText
-                      primary={link.label}
-                      slotProps={{ primary: { sx: { fontWeight: current ? 700 : 600 } } }}
-                    />
-                  </ListItemButton>
-                </ListItem>
-              );
-            })}
-          </List>
-        </Box>
-        <Divider sx={{ my: 2 }} />
-        <Stack spacing={1.5}>
-          <AccountButton onClick={closeMenu} fullWidth />
-          <BecomeVendorButton onClick={closeMenu} fullWidth />
-        </Stack>
-      </Drawer>
+      {menuRequested ? (
+        <Suspense fallback={null}>
+          <MobileMenu
+            id={MOBILE_MENU_ID}
+            open={drawerOpen}
+            onClose={closeMenu}
+            currentPath={currentPath}
+          />
+        </Suspense>
+      ) : null}
     </AppBar>
   );
 }
