@@ -1,0 +1,71 @@
+import type { CustomerUpdate, Gender, User } from 'contract';
+
+/** The contract's rules (MIN_AGE, MAX_AGE, NIGERIAN_MOBILE_PATTERN), restated: src imports only types. */
+export const MIN_AGE = 13;
+export const MAX_AGE = 120;
+/** 0803..., 803..., +234803... or 234803...: the server's pattern for a Nigerian mobile number. */
+const NIGERIAN_MOBILE = /^(?:\+?234|0)?[789][01]\d{8}$/;
+
+/** The server's own sentences for these fields, so the inline check and a 422 read alike. */
+export const PROFILE_MESSAGES = {
+  mobile: 'Enter a valid Nigerian mobile number, e.g. 08031234567',
+  age: `Age must be between ${MIN_AGE} and ${MAX_AGE}`,
+} as const;
+
+export const GENDER_OPTIONS: readonly { value: Gender; label: string }[] = [
+  { value: 'female', label: 'Female' },
+  { value: 'male', label: 'Male' },
+  { value: 'other', label: 'Other' },
+];
+
+export function genderLabel(gender: string): string {
+  return GENDER_OPTIONS.find((option) => option.value === gender)?.label ?? gender;
+}
+
+/** The three fields Edit Profile makes editable (spec section 4), as typed. */
+export interface ProfileFormValues {
+  mobile_number: string;
+  age: string;
+  gender: Gender | '';
+}
+export type ProfileField = keyof ProfileFormValues;
+export const PROFILE_FIELDS: readonly ProfileField[] = ['mobile_number', 'age', 'gender'];
+export type ProfileErrors = Partial<Record<ProfileField, string>>;
+
+export function profileFormValues(user: User): ProfileFormValues {
+  return {
+    mobile_number: user.mobile_number,
+    age: Number.isFinite(user.age) ? String(user.age) : '',
+    gender: user.gender,
+  };
+}
+
+/** Spaces, dashes and brackets people type in phone numbers carry no meaning. */
+export function normalizeMobileNumber(value: string): string {
+  return value.replace(/[\s()-]/g, '');
+}
+
+/** Checks only what was filled in: an empty field is left out of the update, not refused. */
+export function validateProfileForm(values: ProfileFormValues): ProfileErrors {
+  const errors: ProfileErrors = {};
+  const mobile = normalizeMobileNumber(values.mobile_number);
+  if (mobile !== '' && !NIGERIAN_MOBILE.test(mobile))
+    errors.mobile_number = PROFILE_MESSAGES.mobile;
+  const age = values.age.trim();
+  if (age !== '') {
+    const n = Number(age);
+    if (!/^\d+$/.test(age) || n < MIN_AGE || n > MAX_AGE) errors.age = PROFILE_MESSAGES.age;
+  }
+  return errors;
+}
+
+/** The update the spec sends: user_id plus only the fields that are not empty (spec section 5). */
+export function buildCustomerUpdate(values: ProfileFormValues, userId: number): CustomerUpdate {
+  const update: CustomerUpdate = { user_id: userId };
+  const mobile = normalizeMobileNumber(values.mobile_number);
+  if (mobile !== '') update.mobile_number = mobile;
+  const age = values.age.trim();
+  if (age !== '') update.age = Number(age);
+  if (values.gender !== '') update.gender = values.gender;
+  return update;
+}

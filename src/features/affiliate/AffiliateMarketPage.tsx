@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useAppSelector } from '../../app/hooks';
+import { selectIsLoggedIn } from '../../app/sessionSlice';
+import LoginPrompt from '../../components/LoginPrompt';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { affiliateLoadError } from '../../lib/getErrorMessage';
+import { plainMessages } from '../../lib/messages';
+import { useGetAffiliateDetailsQuery } from '../../services/affiliatesApi';
+import AffiliateDetails from './AffiliateDetails';
+import AffiliateRegistrationForm from './AffiliateRegistrationForm';
+
+const TITLE = 'Affiliate Market';
+
+/**
+ * Affiliate Market (spec sections 4 and 8): the details of a registered affiliate, the
+ * registration form when the details answer 404, or the spec's words for any other failure.
+ */
+export default function AffiliateMarketPage() {
+  useDocumentTitle(TITLE);
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const { data, error, isError, isFetching, refetch } = useGetAffiliateDetailsQuery(
+    isLoggedIn ? undefined : skipToken,
+  );
+
+  let body: ReactNode;
+  if (!isLoggedIn) {
+    body = <LoginPrompt />;
+  } else if (data) {
+    body = <AffiliateDetails affiliate={data} refreshing={isFetching} />;
+  } else if (isError) {
+    const failure = affiliateLoadError(error);
+    body =
+      failure.kind === 'not-registered' ? (
+        <AffiliateRegistrationForm onAlreadyRegistered={() => void refetch()} />
+      ) : (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {failure.text}
+        </Alert>
+      );
+  } else {
+    body = (
+      <Typography role="status" color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+        {plainMessages.loading}
+      </Typography>
+    );
+  }
+
+  return (
+    <>
+      <Box component="header" sx={{ mb: 3 }}>
+        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
+          {TITLE}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          Earn on every purchase made by shoppers who sign up with your code.
+        </Typography>
+      </Box>
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import type { AccountDetails, AffiliateRegistration } from 'contract';
+
+/** Banks a Nigerian affiliate is paid into, as their customers know them. */
+export const NIGERIAN_BANKS = [
+  'Access Bank',
+  'Citibank Nigeria',
+  'Ecobank Nigeria',
+  'Fidelity Bank',
+  'First Bank of Nigeria',
+  'First City Monument Bank (FCMB)',
+  'Globus Bank',
+  'Guaranty Trust Bank (GTBank)',
+  'Jaiz Bank',
+  'Keystone Bank',
+  'Kuda Microfinance Bank',
+  'Moniepoint Microfinance Bank',
+  'OPay',
+  'PalmPay',
+  'Parallex Bank',
+  'Polaris Bank',
+  'Providus Bank',
+  'Stanbic IBTC Bank',
+  'Standard Chartered Bank',
+  'Sterling Bank',
+  'SunTrust Bank',
+  'Titan Trust Bank',
+  'Union Bank of Nigeria',
+  'United Bank for Africa (UBA)',
+  'Unity Bank',
+  'Wema Bank',
+  'Zenith Bank',
+] as const;
+
+/** The contract's sentences for these fields, so an inline check and a 422 read alike. */
+export const AFFILIATE_MESSAGES = {
+  affiliate_code: 'Use 3 to 30 letters, digits, - or _ for your affiliate code',
+  bank_name: 'Choose your bank',
+  account_number: 'Enter the 10-digit account number (NUBAN)',
+  account_name: 'Enter the account name',
+} as const;
+
+export interface AffiliateFormValues {
+  affiliate_code: string;
+  bank_name: string;
+  account_number: string;
+  account_name: string;
+}
+export type AffiliateField = keyof AffiliateFormValues;
+export const AFFILIATE_FIELDS: readonly AffiliateField[] = [
+  'affiliate_code',
+  'bank_name',
+  'account_number',
+  'account_name',
+];
+export type AffiliateErrors = Partial<Record<AffiliateField, string>>;
+
+export const emptyAffiliateForm: AffiliateFormValues = {
+  affiliate_code: '',
+  bank_name: '',
+  account_number: '',
+  account_name: '',
+};
+
+/** The code is lowercased as it is typed (spec section 5); spaces are never part of one. */
+export function normalizeAffiliateCode(value: string): string {
+  return value.toLowerCase().replace(/\s+/g, '');
+}
+
+/** Account numbers are often typed or pasted with spaces or dashes: keep the digits. */
+export function normalizeAccountNumber(value: string): string {
+  return value.replace(/[\s-]/g, '');
+}
+
+export function validateAffiliateForm(values: AffiliateFormValues): AffiliateErrors {
+  const errors: AffiliateErrors = {};
+  if (!/^[a-z0-9_-]{3,30}$/.test(values.affiliate_code)) {
+    errors.affiliate_code = AFFILIATE_MESSAGES.affiliate_code;
+  }
+  if (values.bank_name.trim() === '') errors.bank_name = AFFILIATE_MESSAGES.bank_name;
+  if (!/^\d{10}$/.test(values.account_number)) {
+    errors.account_number = AFFILIATE_MESSAGES.account_number;
+  }
+  const name = values.account_name.trim();
+  if (name === '' || name.length > 100) errors.account_name = AFFILIATE_MESSAGES.account_name;
+  return errors;
+}
+
+/** The registration payload: account_details is JSON text of the three bank fields (spec section 3). */
+export function buildAffiliateRegistration(values: AffiliateFormValues): AffiliateRegistration {
+  const details: AccountDetails = {
+    account_number: values.account_number,
+    account_name: values.account_name.trim(),
+    bank_name: values.bank_name,
+  };
+  return {
+    affiliate_code: normalizeAffiliateCode(values.affiliate_code),
+    account_details: JSON.stringify(details),
+  };
+}
+
+/**
+ * The bank details from acount_details (JSON text, spelled so by the backend). Anything that
+ * is not JSON of that shape gives null, and a missing field an empty string, so a bad record
+ * never breaks the page.
+ */
+export function parseAccountDetails(text: string | null | undefined): AccountDetails | null {
+  if (typeof text !== 'string' || text.trim() === '') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const field = (name: string): string => {
+    const v: unknown = (value as Record<string, unknown>)[name];
+    return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
+  };
+  const details = {
+    account_number: field('account_number'),
+    account_name: field('account_name'),
+    bank_name: field('bank_name'),
+  };
+  return details.account_number || details.account_name || details.bank_name ? details : null;
+}
+
+/** The sign-up link an affiliate shares; the sign-up page prefills the code from ?ref=. */
+export const AFFILIATE_REF_PARAM = 'ref';
+
+export function shareLinkFor(origin: string, registerPath: string, code: string): string {
+  return `${origin}${registerPath}?${new URLSearchParams({ [AFFILIATE_REF_PARAM]: code })}`;
+}

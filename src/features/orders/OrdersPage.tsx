@@ -1,0 +1,201 @@
+import { useMemo, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import type { Order } from 'contract';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { orderOpened, selectIsLoggedIn } from '../../app/sessionSlice';
+import EmptyState from '../../components/EmptyState';
+import LoginPrompt from '../../components/LoginPrompt';
+import { visuallyHidden } from '../../components/product/visuallyHidden';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { formatDate, formatNaira } from '../../lib/format';
+import { getErrorMessage } from '../../lib/getErrorMessage';
+import { plainMessages } from '../../lib/messages';
+import { useGetOrdersQuery } from '../../services/ordersApi';
+import { orderItemsPath } from './orderLinks';
+
+const TITLE = 'My Orders';
+
+function timeOf(order: Order): number {
+  const t = Date.parse(order.order_date);
+  return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
+}
+
+/** Newest first; orders placed at the same moment by id, newest (highest) first. */
+export function newestFirst(orders: readonly Order[]): Order[] {
+  return [...orders].sort((a, b) => timeOf(b) - timeOf(a) || b.id - a.id);
+}
+
+/** Statuses are shown as the server gives them (spec section 4); the colour is only a hint. */
+function statusColor(status: string): ChipProps['color'] {
+  const s = status.toLowerCase();
+  if (/deliver|complete|success|paid|picked/.test(s)) return 'success';
+  if (/cancel|fail|refund|reject/.test(s)) return 'error';
+  if (/process|pending|ship|transit|ready/.test(s)) return 'info';
+  return 'default';
+}
+
+/** My Orders (spec section 2): each order with its id, status, date, total and delivery number. */
+export default function OrdersPage() {
+  useDocumentTitle(TITLE);
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const { data, error, isError, isFetching, refetch } = useGetOrdersQuery(
+    isLoggedIn ? undefined : skipToken,
+  );
+  const orders = useMemo(() => (data ? newestFirst(data) : undefined), [data]);
+
+  let body: ReactNode;
+  if (!isLoggedIn) {
+    body = <LoginPrompt />;
+  } else if (orders && orders.length === 0) {
+    body = (
+      <EmptyState
+        icon={<ReceiptLongOutlined />}
+        message={plainMessages.noTransactionHistory}
+        description="When you buy something, your order and its progress show here."
+        action={{ label: 'Start shopping', to: paths.shop }}
+      />
+    );
+  } else if (orders) {
+    body = (
+      <Stack
+        component="ul"
+        aria-label="Orders"
+        spacing={2}
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          opacity: isFetching ? 0.7 : 1,
+          transition: 'opacity 150ms',
+        }}
+      >
+        {orders.map((order) => (
+          <li key={order.id}>
+            <OrderCard order={order} />
+          </li>
+        ))}
+      </Stack>
+    );
+  } else if (isError) {
+    body = (
+      <Stack role="alert" spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Typography color="error">{getErrorMessage(error)}</Typography>
+        <Button variant="outlined" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Typography role="status" color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+        {plainMessages.loading}
+      </Typography>
+    );
+  }
+
+  return (
+    <>
+      <Box component="header" sx={{ mb: 3 }}>
+        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
+          {TITLE}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {orders && orders.length > 0
+            ? `${orders.length} ${orders.length === 1 ? 'order' : 'orders'}, newest first.`
+            : 'Everything you have bought, newest first.'}
+        </Typography>
+      </Box>
+      {body}
+    </>
+  );
+}
+
+function Fact({
+  label,
+  children,
+  wide = false,
+}: {
+  label: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <Box sx={{ minWidth: 0, gridColumn: wide ? { xs: '1 / -1', md: 'auto' } : undefined }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const dispatch = useAppDispatch();
+  const headingId = `order-${order.id}`;
+  return (
+    <Card component="article" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 2.5 } }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1.5, flexWrap: 'wrap' }}
+      >
+        <Typography id={headingId} component="h2" variant="h5">
+          Order #{order.id}
+        </Typography>
+        <Chip
+          label={
+            <>
+              <Box component="span" sx={visuallyHidden}>
+                Status:{' '}
+              </Box>
+              {order.status}
+            </>
+          }
+          color={statusColor(order.status)}
+          variant="outlined"
+          size="small"
+          sx={{ fontWeight: 700 }}
+        />
+      </Stack>
+      <Box
+        component="dl"
+        sx={{
+          my: 2,
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+          gap: 2,
+        }}
+      >
+        <Fact label="Order date" wide>
+          {formatDate(order.order_date)}
+        </Fact>
+        <Fact label="Total">{formatNaira(order.total_amount)}</Fact>
+        <Fact label="Delivery mobile number">{order.deliveries.mobile_number || '—'}</Fact>
+      </Box>
+      <Button
+        component={RouterLink}
+        to={orderItemsPath(order.id)}
+        onClick={() => dispatch(orderOpened({ orderId: order.id }))}
+        variant="outlined"
+        endIcon={<ChevronRight />}
+      >
+        View items
+        <Box component="span" sx={visuallyHidden}>
+          {' '}
+          of order #{order.id}
+        </Box>
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,179 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { initialSessionState, type SessionState } from '../../app/sessionSlice';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import { apiUrl, signedInSession } from '../../testing/fixtures';
+import { mockDb } from '../../testing/handlers';
+import { recordRequests, server } from '../../testing/server';
+import WishlistPage from './WishlistPage';
+
+jest.setTimeout(20_000);
+
+const WISHLIST_URL = apiUrl('/get-wishlists', 'wishlist');
+const DELETE_URL = apiUrl('/delete-wishlist/:id', 'wishlist');
+
+function WhereAmI() {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderWishlist(session: SessionState = signedInSession) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/profile/wishlist" element={<WishlistPage />} />
+      <Route path="*" element={<WhereAmI />} />
+    </Routes>,
+    { preloadedState: { session }, route: '/profile/wishlist' },
+  );
+}
+
+const toasts = () => within(screen.getByRole('region', { name: /notifications/i, hidden: true }));
+const savedNames = () =>
+  within(screen.getByRole('list', { name: 'Saved items' }))
+    .queryAllByRole('article')
+    .map((card) => within(card).getAllByRole('link').at(-1)?.textContent);
+
+/** Holds the next delete's answer until the test lets it go. */
+function holdDelete(answer: () => Response) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  server.use(
+    http.delete(DELETE_URL, async () => {
+      await released;
+      return answer();
+    }),
+  );
+  return () => release();
+}
+
+describe('WishlistPage', () => {
+  it('signed out: asks to log in, and requests nothing', async () => {
+    const requests = recordRequests();
+    renderWishlist(initialSessionState);
+    expect(screen.getByRole('heading', { level: 1, name: 'Saved Items' })).toBeVisible();
+    expect(screen.getByText('Please, log in...')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      '/auth/login?redirect=%2Fprofile%2Fwishlist',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests).toEqual([]);
+  });
+
+  it('shows Loading..., then each saved product with image, name and price or Out of Stock', async () => {
+    renderWishlist();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByRole('list', { name: 'Saved items' })).toBeVisible();
+    expect(document.title).toBe('Saved Items | Ibadan Market');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(savedNames()).toEqual(['Oloyin Honey Beans (2 kg)', 'Ofada Rice (5 kg)']);
+
+    const beans = screen.getAllByRole('article')[0];
+    const ofada = screen.getAllByRole('article')[1];
+    if (!beans || !ofada) throw new Error('cards missing');
+    expect(within(beans).getByText(/₦ 5,800/)).toHaveTextContent('Price: ₦ 5,800');
+    expect(within(beans).queryByText('Out of Stock')).not.toBeInTheDocument();
+    expect(within(beans).getByRole('presentation', { hidden: true })).toHaveAttribute(
+      'src',
+      '/api/images/products/oloyin-beans-2kg.svg',
+    );
+    expect(within(ofada).getByText('Out of Stock')).toBeVisible();
+    expect(within(ofada).queryByText(/₦/)).not.toBeInTheDocument();
+  });
+
+  it("'No product in your Wishlist.' when nothing is saved", async () => {
+    mockDb.wishlist = [];
+    renderWishlist();
+    expect(await screen.findByText('No product in your Wishlist.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Browse the shop' })).toHaveAttribute('href', '/shop');
+  });
+
+  it('shows why the list did not load, and tries again', async () => {
+    let failing = true;
+    server.use(
+      http.get(WISHLIST_URL, () =>
+        failing ? HttpResponse.error() : HttpResponse.json(mockDb.wishlist),
+      ),
+    );
+    const { user } = renderWishlist();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No response from server. Check your connection.',
+    );
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Saved items' })).toBeVisible();
+  });
+
+  it('removes at once (optimistic), before the server answers, with the spec toasts', async () => {
+    const release = holdDelete(() => {
+      mockDb.wishlist = mockDb.wishlist.filter((entry) => entry.id !== 201);
+      return HttpResponse.json({ message: 'Item removed from your wishlist' });
+    });
+    const requests = recordRequests();
+    const { user } = renderWishlist();
+    await screen.findByRole('list', { name: 'Saved items' });
+    await user.click(
+      screen.getByRole('button', { name: 'Remove Oloyin Honey Beans (2 kg) from saved items' }),
+    );
+
+    await waitFor(() => expect(savedNames()).toEqual(['Ofada Rice (5 kg)']));
+    expect(await toasts().findByText('Removing wishlisted item...')).toBeInTheDocument();
+    // Focus moves to the next card's Remove, not lost with the removed card.
+    expect(
+      screen.getByRole('button', { name: 'Remove Ofada Rice (5 kg) from saved items' }),
+    ).toHaveFocus();
+    expect(
+      requests.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname.split('/').at(-1)),
+    ).toEqual(['201']);
+
+    release();
+    expect(await toasts().findByText('Wishlisted item removed!')).toBeInTheDocument();
+    expect(savedNames()).toEqual(['Ofada Rice (5 kg)']);
+  });
+
+  it('puts the item back when the server refuses, with the failure toast', async () => {
+    const release = holdDelete(() =>
+      HttpResponse.json({ detail: 'Wishlist is busy' }, { status: 500 }),
+    );
+    const { user } = renderWishlist();
+    await screen.findByRole('list', { name: 'Saved items' });
+    await user.click(
+      screen.getByRole('button', { name: 'Remove Ofada Rice (5 kg) from saved items' }),
+    );
+    await waitFor(() => expect(savedNames()).toEqual(['Oloyin Honey Beans (2 kg)']));
+
+    release();
+    expect(await toasts().findByText('Failed to remove wishlisted item')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(savedNames()).toEqual(['Oloyin Honey Beans (2 kg)', 'Ofada Rice (5 kg)']),
+    );
+  });
+
+  it('removing the last item shows the empty state and moves focus to the heading', async () => {
+    mockDb.wishlist = mockDb.wishlist.slice(0, 1);
+    const { user } = renderWishlist();
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Remove Oloyin Honey Beans (2 kg) from saved items',
+      }),
+    );
+    expect(await screen.findByText('No product in your Wishlist.')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
+    expect(await toasts().findByText('Wishlisted item removed!')).toBeInTheDocument();
+  });
+
+  it('a click on a product remembers it and opens its page', async () => {
+    const { user, store } = renderWishlist();
+    await user.click(await screen.findByRole('link', { name: 'Oloyin Honey Beans (2 kg)' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent(
+      '/detail/product-details?slug=oloyin-beans-2kg',
+    );
+    expect(store.getState().session).toMatchObject({
+      productID: '4',
+      productSlug: 'oloyin-beans-2kg',
+    });
+  });
+});

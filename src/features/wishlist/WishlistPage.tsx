@@ -1,0 +1,211 @@
+import { useRef, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
+import type { WishlistEntry } from 'contract';
+import { useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { selectIsLoggedIn } from '../../app/sessionSlice';
+import EmptyState from '../../components/EmptyState';
+import LoginPrompt from '../../components/LoginPrompt';
+import ProductImage from '../../components/product/ProductImage';
+import ProductPrice from '../../components/product/ProductPrice';
+import { productDetailsPath } from '../../components/product/productPath';
+import { useRememberProduct } from '../../components/product/useRememberProduct';
+import { visuallyHidden } from '../../components/product/visuallyHidden';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { getErrorMessage } from '../../lib/getErrorMessage';
+import { plainMessages } from '../../lib/messages';
+import { toastMutation } from '../../lib/toasts';
+import { useDeleteWishlistItemMutation, useGetWishlistQuery } from '../../services/wishlistApi';
+
+const TITLE = 'Saved Items';
+
+/** Saved Items (spec section 2): the wishlist, each with picture, name, price and Remove. */
+export default function WishlistPage() {
+  useDocumentTitle(TITLE);
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const {
+    data: entries,
+    error,
+    isError,
+    isFetching,
+    refetch,
+  } = useGetWishlistQuery(isLoggedIn ? undefined : skipToken);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  /**
+   * The removed card leaves at once (optimistic), taking the focused button with it: focus
+   * moves to the next card's Remove (or the previous one's), or to the heading when none is left.
+   */
+  function focusAfterRemoving(id: number) {
+    const buttons = Array.from(
+      listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-entry-id]') ?? [],
+    );
+    const index = buttons.findIndex((b) => b.dataset.entryId === String(id));
+    const neighbour = buttons[index + 1] ?? buttons[index - 1];
+    if (neighbour) neighbour.focus();
+    else headingRef.current?.focus();
+  }
+
+  let body: ReactNode;
+  if (!isLoggedIn) {
+    body = <LoginPrompt />;
+  } else if (entries && entries.length === 0) {
+    body = (
+      <EmptyState
+        icon={<FavoriteBorderOutlined />}
+        message={plainMessages.noWishlist}
+        description="Tap the heart on any product to keep it here for later."
+        action={{ label: 'Browse the shop', to: paths.shop }}
+      />
+    );
+  } else if (entries) {
+    body = (
+      <Box
+        component="ul"
+        ref={listRef}
+        aria-label="Saved items"
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+          gap: 2,
+          opacity: isFetching ? 0.85 : 1,
+          transition: 'opacity 150ms',
+        }}
+      >
+        {entries.map((entry) => (
+          <Box component="li" key={entry.id} sx={{ minWidth: 0 }}>
+            <SavedItemCard entry={entry} onRemoveStarted={focusAfterRemoving} />
+          </Box>
+        ))}
+      </Box>
+    );
+  } else if (isError) {
+    body = (
+      <Stack role="alert" spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Typography color="error">{getErrorMessage(error)}</Typography>
+        <Button variant="outlined" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Typography role="status" color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+        {plainMessages.loading}
+      </Typography>
+    );
+  }
+
+  return (
+    <>
+      <Box component="header" sx={{ mb: 3 }}>
+        <Typography
+          ref={headingRef}
+          tabIndex={-1}
+          variant="h1"
+          sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, outline: 'none' }}
+        >
+          {TITLE}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {entries && entries.length > 0
+            ? `${entries.length} ${entries.length === 1 ? 'product' : 'products'} saved for later.`
+            : 'Products you save for later.'}
+        </Typography>
+      </Box>
+      {body}
+    </>
+  );
+}
+
+function SavedItemCard({
+  entry,
+  onRemoveStarted,
+}: {
+  entry: WishlistEntry;
+  onRemoveStarted: (id: number) => void;
+}) {
+  const { product } = entry;
+  const rememberProduct = useRememberProduct();
+  const [deleteWishlistItem, { isLoading }] = useDeleteWishlistItemMutation();
+  const outOfStock = product.inventory_stock <= 0;
+  const to = productDetailsPath(product.slug);
+
+  function remove() {
+    if (isLoading) return;
+    const promise = deleteWishlistItem(entry.id).unwrap();
+    onRemoveStarted(entry.id);
+    void toastMutation(promise, 'wishlistRemove');
+  }
+
+  return (
+    <Card
+      component="article"
+      sx={{ display: 'flex', gap: 2, p: 1.5, height: '100%', alignItems: 'stretch' }}
+    >
+      <Box
+        component={RouterLink}
+        to={to}
+        onClick={() => rememberProduct(product)}
+        tabIndex={-1}
+        aria-hidden="true"
+        sx={{ display: 'block', flexShrink: 0 }}
+      >
+        <ProductImage src={product.images} alt="" size={96} />
+      </Box>
+      <Stack sx={{ flex: 1, minWidth: 0, justifyContent: 'space-between', gap: 1 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Link
+            component={RouterLink}
+            to={to}
+            onClick={() => rememberProduct(product)}
+            sx={{ fontWeight: 700, color: 'text.primary', overflowWrap: 'anywhere' }}
+          >
+            {product.name}
+          </Link>
+          <Box sx={{ mt: 0.5 }}>
+            {outOfStock ? (
+              <Typography component="span" sx={{ fontWeight: 700, color: 'error.main' }}>
+                {plainMessages.outOfStock}
+              </Typography>
+            ) : (
+              <ProductPrice
+                product={{ amount: product.amount, disc_amount: product.disc_amount ?? null }}
+              />
+            )}
+          </Box>
+        </Box>
+        <Box>
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteOutlined />}
+            onClick={remove}
+            disabled={isLoading}
+            data-entry-id={entry.id}
+            sx={{ ml: -1 }}
+          >
+            Remove
+            <Box component="span" sx={visuallyHidden}>
+              {' '}
+              {product.name} from saved items
+            </Box>
+          </Button>
+        </Box>
+      </Stack>
+    </Card>
+  );
+}
