@@ -1,5 +1,6 @@
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { AppProviders } from './AppProviders';
+import { PwaStatus } from './pwa/PwaStatus';
 import { routes } from './routes';
 import type { AppStore } from './store';
 
@@ -14,6 +15,7 @@ function AppRoutes() {
 export default function App({ store }: { store: AppStore }) {
   return (
     <AppProviders store={store}>
+      <PwaStatus />
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
