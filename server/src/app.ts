@@ -1,0 +1,258 @@
+/**
+ * Builds the API server and the storefront host as one Fastify app. Tests call buildApp and
+ * use app.inject; main.ts adds the database lifecycle and listens.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RawServerDefault,
+  type RouteOptions,
+} from 'fastify';
+import { createOtpService } from './auth/otp';
+import { createPasswordHasher } from './auth/passwords';
+import { createTokenService } from './auth/tokens';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { createOutboxMailer, createWebhookMailer, type Mailer } from './mail/mailer';
+import { createPaystackProvider } from './payments/paystack';
+import type { PaymentProvider } from './payments/provider';
+import { createSandboxProvider, type SandboxProvider } from './payments/sandbox';
+import { registerAuth } from './plugins/auth';
+import { issue, notFoundBody, registerErrorHandling, unprocessable } from './plugins/errors';
+import { createAuthLimits } from './plugins/limits';
+import { findNul, validatorCompiler } from './plugins/validation';
+import affiliateRoutes from './routes/affiliates';
+import cartRoutes from './routes/cart';
+import deliveryRoutes from './routes/delivery';
+import devRoutes from './routes/dev';
+import emailJsRoutes from './routes/emailjs';
+import healthRoutes from './routes/health';
+import orderItemRoutes from './routes/orderItems';
+import orderRoutes from './routes/orders';
+import paymentRoutes from './routes/payment';
+import productRoutes from './routes/product';
+import { registerStaticSite } from './routes/static';
+import userRoutes from './routes/users';
+import wishlistRoutes from './routes/wishlists';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export interface AppDeps {
+  db: Database;
+  clock?: Clock;
+  /** Replaces the outbox (or mail relay) chosen from the settings. */
+  mailer?: Mailer;
+  /** Replaces the payment provider chosen from the settings. */
+  payments?: PaymentProvider;
+  /** The fetch used to call Paystack and the mail relay. */
+  fetch?: typeof fetch;
+  /** Called for every route as it is added (tests build tables from the route list). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Where outbox messages are printed; defaults to console.info when OUTBOX_CONSOLE is on. */
+  print?: (line: string) => void;
+}
+
+const SELF = "'self'";
+
+function contentSecurityPolicy() {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: [SELF],
+      // Paystack's inline library is loaded from its own host; no inline script anywhere.
+      scriptSrc: [SELF, 'https://js.paystack.co'],
+      scriptSrcAttr: ["'none'"],
+      // Emotion (MUI) injects style elements at run time.
+      styleSrc: [SELF, "'unsafe-inline'"],
+      imgSrc: [SELF, 'data:', 'blob:'],
+      fontSrc: [SELF, 'data:'],
+      connectSrc: [
+        SELF,
+        'https://api.emailjs.com',
+        'https://api.paystack.co',
+        'https://checkout.paystack.com',
+      ],
+      frameSrc: ['https://checkout.paystack.com'],
+      workerSrc: [SELF],
+      manifestSrc: [SELF],
+      objectSrc: ["'none'"],
+      baseUri: [SELF],
+      formAction: [SELF],
+      frameAncestors: ["'none'"],
+    },
+  };
+}
+
+/** Fastify's own refusals before routing (a URL it cannot decode), in the same shape. */
+function malformedRequest(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  void reply
+    .code(400)
+    .type('application/json; charset=utf-8')
+    .send({ detail: 'The address of this request is malformed' });
+}
+
+function isApiPath(url: string, apiPrefix: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname === apiPrefix || pathname.startsWith(`${apiPrefix}/`);
+}
+
+export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
+  const jwtSecret = config.jwtSecret;
+  if (jwtSecret === null) {
+    throw new Error('config.jwtSecret is not set: call ensureJwtSecret(config) before buildApp');
+  }
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Request lines would drown the console; errors are logged where they are handled.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: malformedRequest,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  registerErrorHandling(app, { bodyLimitBytes: config.bodyLimitBytes, isClosing: () => closing });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(),
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  const allowed = new Set(config.corsOrigins);
+  await app.register(cors, {
+    // EmailJS is called from anywhere, as the real service is; the rest only from the shop's
+    // own origin (no CORS needed) and the CORS_ORIGINS allow-list.
+    delegator: (request: FastifyRequest, callback) => {
+      const emailJs = request.url.startsWith(`${config.apiPrefix}/v1.0/email/`);
+      callback(null, {
+        origin: emailJs
+          ? true
+          : (origin, done) => done(null, origin !== undefined && allowed.has(origin)),
+        methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+        allowedHeaders: ['Authorization', 'Content-Type'],
+        maxAge: 600,
+      });
+    },
+  });
+  await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
+  await app.register(rateLimit, { global: false });
+
+  // PostgreSQL text cannot hold NUL: refuse it up front as a validation problem, not a 500.
+  app.addHook('preValidation', async (request) => {
+    const parts: [string, unknown][] = [
+      ['path', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ];
+    for (const [part, value] of parts) {
+      const loc = findNul(value, [part]);
+      if (loc) {
+        throw unprocessable([
+          issue(loc, 'Remove the NUL character (\\u0000) from this value', 'string_nul'),
+        ]);
+      }
+    }
+  });
+
+  const clock = deps.clock ?? systemClock;
+  const print = deps.print ?? (config.outboxConsole ? (line: string) => console.info(line) : null);
+  const mailer =
+    deps.mailer ??
+    (config.mailWebhook
+      ? createWebhookMailer({ ...config.mailWebhook, fetch: deps.fetch })
+      : createOutboxMailer(deps.db, print));
+  let sandbox: SandboxProvider | null = null;
+  let payments = deps.payments;
+  if (!payments) {
+    if (config.paystack.secretKey) {
+      payments = createPaystackProvider({
+        secretKey: config.paystack.secretKey,
+        baseUrl: config.paystack.baseUrl,
+        fetch: deps.fetch,
+      });
+    } else {
+      sandbox = createSandboxProvider({ db: deps.db, apiPrefix: config.apiPrefix });
+      payments = sandbox;
+    }
+  }
+  const tokens = createTokenService({
+    secret: jwtSecret,
+    ttlSeconds: config.tokenTtlSeconds,
+    clock,
+  });
+  const auth = registerAuth(app, { db: deps.db, tokens, clock });
+  const ctx: AppContext = {
+    config: { ...config, jwtSecret },
+    db: deps.db,
+    clock,
+    mailer,
+    payments,
+    sandbox,
+    passwords: createPasswordHasher(config.argon2),
+    tokens,
+    otp: createOtpService({ db: deps.db, clock, mailer, config: config.otp, secret: jwtSecret }),
+    requireUser: auth.requireUser,
+    forgetAccount: auth.forget,
+    limits: createAuthLimits(app, {
+      perIp: config.rateLimits.authPerIp,
+      perEmail: config.rateLimits.authPerEmail,
+    }),
+  };
+
+  await app.register(
+    async (api) => {
+      const opts = { ctx };
+      await api.register(healthRoutes, opts);
+      await api.register(productRoutes, opts);
+      await api.register(cartRoutes, opts);
+      await api.register(wishlistRoutes, opts);
+      await api.register(userRoutes, opts);
+      await api.register(orderRoutes, opts);
+      await api.register(orderItemRoutes, opts);
+      await api.register(deliveryRoutes, opts);
+      await api.register(paymentRoutes, opts);
+      await api.register(affiliateRoutes, opts);
+      await api.register(emailJsRoutes, opts);
+      if (config.devOutbox) await api.register(devRoutes, opts);
+    },
+    { prefix: config.apiPrefix },
+  );
+
+  await registerStaticSite(app, {
+    distDir: config.distDir,
+    isApiPath: (url) => isApiPath(url, config.apiPrefix),
+  });
+  app.setNotFoundHandler(async (_request, reply) =>
+    reply.code(404).type('application/json; charset=utf-8').send(notFoundBody()),
+  );
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,294 @@
+/**
+ * Every setting of the API server, read from the environment once at start and validated
+ * with messages that name the setting. Nothing else in server/ reads process.env.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+export type Environment = 'development' | 'production' | 'test';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface RateLimitSetting {
+  max: number;
+  windowMs: number;
+}
+
+export interface Config {
+  env: Environment;
+  host: string;
+  port: number;
+  /** Where the API lives, e.g. /api; every route of the backend contract is under it. */
+  apiPrefix: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  /** null until ensureJwtSecret() has generated or read one. */
+  jwtSecret: string | null;
+  tokenTtlSeconds: number;
+  paystack: { secretKey: string | null; baseUrl: string };
+  affiliateCommissionRate: number;
+  corsOrigins: string[];
+  bodyLimitBytes: number;
+  argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  rateLimits: {
+    authPerIp: RateLimitSetting;
+    authPerEmail: RateLimitSetting;
+  };
+  otp: {
+    ttlSeconds: number;
+    maxAttempts: number;
+    resendIntervalSeconds: number;
+    maxPerHour: number;
+  };
+  devOutbox: boolean;
+  /** Print every outbox message on the console (off in tests). */
+  outboxConsole: boolean;
+  mailWebhook: { url: string; token: string | null } | null;
+  shopEmail: string;
+  distDir: string;
+  logLevel: LogLevel;
+  trustProxy: boolean;
+  demoData: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid server settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS: readonly LogLevel[] = [
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+  'silent',
+];
+
+class Reader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  raw(name: string): string | undefined {
+    const v = this.env[name]?.trim();
+    return v === '' ? undefined : v;
+  }
+
+  text(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  optional(name: string): string | null {
+    return this.raw(name) ?? null;
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const v = this.raw(name);
+    if (v === undefined) return fallback;
+    const n = Number(v);
+    if (!/^-?\d+$/.test(v) || !Number.isSafeInteger(n) || n < min || n > max) {
+      this.problems.push(`${name} must be a whole number from ${min} to ${max}, not "${v}"`);
+      return fallback;
+    }
+    return n;
+  }
+
+  fraction(name: string, fallback: number, min: number, max: number): number {
+    const v = this.raw(name);
+    if (v === undefined) return fallback;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < min || n > max) {
+      this.problems.push(`${name} must be a number from ${min} to ${max}, not "${v}"`);
+      return fallback;
+    }
+    return n;
+  }
+
+  flag(name: string, fallback: boolean): boolean {
+    const v = this.raw(name)?.toLowerCase();
+    if (v === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+    if (['0', 'false', 'no', 'off'].includes(v)) return false;
+    this.problems.push(`${name} must be 1 or 0 (true or false), not "${v}"`);
+    return fallback;
+  }
+
+  httpUrl(name: string, fallback: string | null): string | null {
+    const v = this.raw(name);
+    if (v === undefined) return fallback;
+    try {
+      const url = new URL(v);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return v.replace(/\/+$/, '');
+    } catch {
+      // reported below
+    }
+    this.problems.push(`${name} must be an http(s) URL, not "${v}"`);
+    return fallback;
+  }
+}
+
+/** "7d", "12h", "30m", "3600s" or a bare number of seconds. */
+function parseDuration(r: Reader, name: string, fallbackSeconds: number): number {
+  const v = r.raw(name);
+  if (v === undefined) return fallbackSeconds;
+  const m = /^(\d+)\s*([smhd]?)$/i.exec(v);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[(m?.[2] ?? '').toLowerCase()];
+  const n = m && unit !== undefined ? Number(m[1]) * unit : NaN;
+  if (!Number.isSafeInteger(n) || n < 60 || n > 366 * 86400) {
+    r.problems.push(
+      `${name} must be a duration from 60s to 366d such as 7d, 12h or 3600, not "${v}"`,
+    );
+    return fallbackSeconds;
+  }
+  return n;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const r = new Reader(env);
+
+  const envName = r.text('NODE_ENV', 'development');
+  let nodeEnv: Environment = 'development';
+  if (envName === 'production' || envName === 'test' || envName === 'development') {
+    nodeEnv = envName;
+  } else {
+    r.problems.push(`NODE_ENV must be development, production or test, not "${envName}"`);
+  }
+  const production = nodeEnv === 'production';
+  const test = nodeEnv === 'test';
+
+  const apiPrefix = r.text('API_PREFIX', '/api').replace(/\/+$/, '');
+  if (!/^\/[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*$/.test(apiPrefix)) {
+    r.problems.push(`API_PREFIX must be a path such as /api, not "${apiPrefix}"`);
+  }
+
+  const databaseUrl = r.optional('DATABASE_URL');
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    r.problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+
+  const jwtSecret = r.optional('JWT_SECRET');
+  if (jwtSecret !== null && jwtSecret.length < 32) {
+    r.problems.push(
+      `JWT_SECRET must be at least 32 characters (it is ${jwtSecret.length}); leave it unset to have one generated in DATA_DIR`,
+    );
+  }
+
+  const paystackSecret = r.optional('PAYSTACK_SECRET_KEY');
+  if (paystackSecret !== null && !/^sk_(test|live)_[A-Za-z0-9]+$/.test(paystackSecret)) {
+    r.problems.push(
+      paystackSecret.startsWith('pk_')
+        ? 'PAYSTACK_SECRET_KEY holds a public key (pk_...); the server needs the secret key (sk_...)'
+        : 'PAYSTACK_SECRET_KEY must be a Paystack secret key (sk_test_... or sk_live_...)',
+    );
+  }
+
+  const corsOrigins: string[] = [];
+  for (const item of (r.raw('CORS_ORIGINS') ?? '').split(',')) {
+    const v = item.trim();
+    if (v === '') continue;
+    try {
+      const url = new URL(v);
+      if (
+        (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+        url.origin !== v.replace(/\/$/, '')
+      ) {
+        throw new Error('not an origin');
+      }
+      corsOrigins.push(url.origin);
+    } catch {
+      r.problems.push(
+        `CORS_ORIGINS entries must be origins such as https://shop.example.ng, not "${v}"`,
+      );
+    }
+  }
+
+  const logLevel = r.text('LOG_LEVEL', test ? 'silent' : 'warn') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    r.problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}"`);
+  }
+
+  const mailWebhookUrl = r.httpUrl('MAIL_WEBHOOK_URL', null);
+  const shopEmail = r.text('SHOP_EMAIL', 'hello@ibadanmarket.ng');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(shopEmail)) {
+    r.problems.push(`SHOP_EMAIL must be an email address, not "${shopEmail}"`);
+  }
+
+  const devOutboxFlag = r.flag('DEV_OUTBOX', false);
+
+  const config: Config = {
+    env: nodeEnv,
+    host: r.text('HOST', '0.0.0.0'),
+    port: r.integer('PORT', 8080, 0, 65535),
+    apiPrefix,
+    dataDir: path.resolve(r.text('DATA_DIR', './data')),
+    databaseUrl,
+    jwtSecret,
+    tokenTtlSeconds: parseDuration(r, 'JWT_EXPIRES_IN', 7 * 86400),
+    paystack: {
+      secretKey: paystackSecret,
+      baseUrl:
+        r.httpUrl('PAYSTACK_BASE_URL', 'https://api.paystack.co') ?? 'https://api.paystack.co',
+    },
+    affiliateCommissionRate: r.fraction('AFFILIATE_COMMISSION_RATE', 0.025, 0, 0.5),
+    corsOrigins,
+    bodyLimitBytes: r.integer('BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
+    argon2: {
+      // OWASP's argon2id recommendation; lower only for tests.
+      memoryCost: r.integer('ARGON2_MEMORY_KIB', 19456, 1024, 4 * 1024 * 1024),
+      timeCost: r.integer('ARGON2_TIME_COST', 2, 1, 20),
+      parallelism: r.integer('ARGON2_PARALLELISM', 1, 1, 16),
+    },
+    rateLimits: {
+      authPerIp: {
+        max: r.integer('RATE_LIMIT_IP_MAX', 30, 1, 1_000_000),
+        windowMs: r.integer('RATE_LIMIT_IP_WINDOW_SECONDS', 60, 1, 86400) * 1000,
+      },
+      authPerEmail: {
+        max: r.integer('RATE_LIMIT_EMAIL_MAX', 10, 1, 1_000_000),
+        windowMs: r.integer('RATE_LIMIT_EMAIL_WINDOW_SECONDS', 900, 1, 86400) * 1000,
+      },
+    },
+    otp: {
+      ttlSeconds: r.integer('OTP_TTL_SECONDS', 600, 30, 86400),
+      maxAttempts: r.integer('OTP_MAX_ATTEMPTS', 5, 1, 100),
+      resendIntervalSeconds: r.integer('OTP_RESEND_INTERVAL_SECONDS', 30, 0, 3600),
+      maxPerHour: r.integer('OTP_MAX_PER_HOUR', 5, 1, 1000),
+    },
+    devOutbox: !production || devOutboxFlag,
+    outboxConsole: r.flag('OUTBOX_CONSOLE', !test),
+    mailWebhook: mailWebhookUrl
+      ? { url: mailWebhookUrl, token: r.optional('MAIL_WEBHOOK_TOKEN') }
+      : null,
+    shopEmail,
+    distDir: path.resolve(r.text('DIST_DIR', './dist')),
+    logLevel,
+    trustProxy: r.flag('TRUST_PROXY', false),
+    demoData: r.flag('DEMO_DATA', true),
+  };
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  return config;
+}
+
+/**
+ * The token key: JWT_SECRET when set, else one generated on first start and kept in
+ * DATA_DIR/jwt-secret, so sessions survive restarts.
+ */
+export async function ensureJwtSecret(config: Config): Promise<Config & { jwtSecret: string }> {
+  if (config.jwtSecret !== null) return { ...config, jwtSecret: config.jwtSecret };
+  const file = path.join(config.dataDir, 'jwt-secret');
+  await fs.mkdir(config.dataDir, { recursive: true });
+  try {
+    const kept = (await fs.readFile(file, 'utf8')).trim();
+    if (kept.length >= 32) return { ...config, jwtSecret: kept };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  await fs.writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return { ...config, jwtSecret: secret };
+}

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { preValidationAsyncHookHandler } from 'fastify';
+import type { OtpService } from './auth/otp';
+import type { PasswordHasher } from './auth/passwords';
+import type { TokenService } from './auth/tokens';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { PaymentProvider } from './payments/provider';
+import type { SandboxProvider } from './payments/sandbox';
+import type { AuthLimits } from './plugins/limits';
+
+/** What every route file is given: settings and services, built once per app. */
+export interface AppContext {
+  config: Config & { jwtSecret: string };
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  payments: PaymentProvider;
+  /** Set when payments run through the sandbox (no PAYSTACK_SECRET_KEY). */
+  sandbox: SandboxProvider | null;
+  passwords: PasswordHasher;
+  tokens: TokenService;
+  otp: OtpService;
+  /**
+   * Route hook (preValidation): answers 401 unless a valid bearer token names an active
+   * account. It runs before body validation, as FastAPI's OAuth2 dependency does, so a
+   * signed-out shopper hears "Could not validate credentials", not about a field.
+   */
+  requireUser: preValidationAsyncHookHandler;
+  /** Drops the cached account state behind tokens (after a password change). */
+  forgetAccount(userId: number): void;
+  limits: AuthLimits;
+}
+
+export type RoutePlugin = FastifyPluginAsyncTypebox<{ ctx: AppContext }>;

@@ -1,0 +1,64 @@
+/**
+ * The one way server code talks to the database: plain SQL with $1 parameters, the same on
+ * the embedded PGlite and on PostgreSQL. Repository modules next to this file hold the SQL.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query<T extends object = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * Runs fn inside BEGIN ... COMMIT (ROLLBACK when it throws). Inside fn use only `tx`:
+   * the embedded database has one connection, so a query on `db` there would wait forever.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** An error from the database, with PostgreSQL's SQLSTATE code when there is one. */
+export class DatabaseError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+    readonly constraint?: string,
+  ) {
+    super(message);
+    this.name = 'DatabaseError';
+  }
+}
+
+/** SQLSTATE of a unique violation, and a helper to recognise one by constraint name. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; constraint?: unknown };
+  return e.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}
+
+const insideTransaction = new AsyncLocalStorage<true>();
+
+/** Adapters call this from query/exec on the database itself (not on a transaction handle). */
+export function assertNotInTransaction(): void {
+  if (insideTransaction.getStore()) {
+    throw new Error('A query on the database handle ran inside transaction(); use the tx handle.');
+  }
+}
+
+export function runInTransactionScope<T>(fn: () => Promise<T>): Promise<T> {
+  return insideTransaction.run(true, fn);
+}
+
+export interface OpenOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** In-memory embedded database (tests). Ignored when databaseUrl is set. */
+  memory?: boolean;
+  /** PostgreSQL schema to use (created when missing): tests isolate each file in one. */
+  schema?: string;
+}

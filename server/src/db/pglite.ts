@@ -1,0 +1,278 @@
+/**
+ * The embedded database: PGlite (PostgreSQL compiled to WebAssembly) in a worker thread.
+ *
+ * Why a worker: PGlite runs each query synchronously inside WebAssembly, which would stall
+ * every other request on the event loop; and its CommonJS build loads Node built-ins with
+ * import(), which jest's module sandbox cannot do, so tests could not open it in-process.
+ * A worker is a plain Node context, so the same adapter serves the server and the tests.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import {
+  assertNotInTransaction,
+  DatabaseError,
+  runInTransactionScope,
+  type Database,
+  type Queryable,
+  type Row,
+} from './client';
+
+// Plain JavaScript, evaluated in the worker: it cannot import this project's TypeScript.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { PGlite } = require(workerData.pglitePath);
+let db = null;
+async function handle(m) {
+  switch (m.op) {
+    case 'open':
+      db = await PGlite.create(m.dataDir === null ? undefined : m.dataDir);
+      return [];
+    case 'query':
+      return (await db.query(m.sql, m.params)).rows;
+    case 'exec':
+      await db.exec(m.sql);
+      return [];
+    case 'close':
+      if (db) await db.close();
+      db = null;
+      return [];
+    default:
+      throw new Error('unknown operation ' + m.op);
+  }
+}
+parentPort.on('message', (m) => {
+  handle(m).then(
+    (rows) => parentPort.postMessage({ id: m.id, ok: true, rows }),
+    (e) => parentPort.postMessage({
+      id: m.id,
+      ok: false,
+      error: {
+        message: String((e && e.message) || e),
+        code: e && typeof e.code === 'string' ? e.code : undefined,
+        constraint: e && typeof e.constraint === 'string' ? e.constraint : undefined,
+      },
+    }),
+  );
+});
+`;
+
+type Request =
+  | { op: 'open'; dataDir: string | null }
+  | { op: 'query'; sql: string; params: readonly unknown[] }
+  | { op: 'exec'; sql: string }
+  | { op: 'close' };
+
+type Reply =
+  | { id: number; ok: true; rows: Row[] }
+  | { id: number; ok: false; error: { message: string; code?: string; constraint?: string } };
+
+/** Transactions take turns; see PgliteDatabase for how plain queries wait for them. */
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+
+  acquire(): Promise<() => void> {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const ready = this.tail.then(() => release);
+    this.tail = this.tail.then(() => gate);
+    return ready;
+  }
+}
+
+/** Data directories open in this process: opening one twice corrupts it. */
+const openDirs = new Set<string>();
+
+/**
+ * PGlite has one connection and runs what it is sent in order. Plain queries are posted at
+ * once, so the worker always has the next one queued (no idle round trip between them);
+ * only while a transaction is open do they wait, or they would run inside it.
+ */
+class PgliteDatabase implements Database {
+  readonly kind = 'pglite' as const;
+  private nextId = 1;
+  private readonly pending = new Map<
+    number,
+    { resolve: (rows: Row[]) => void; reject: (e: Error) => void }
+  >();
+  private readonly transactions = new Mutex();
+  /** Resolves when the open transaction ends; null when none is open. */
+  private openTransaction: Promise<void> | null = null;
+  private failure: Error | null = null;
+  /** From close() on, the worker stays referenced until it has exited and the lock is gone. */
+  private closing: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly worker: Worker,
+    private readonly onClose: () => void,
+  ) {
+    worker.on('message', (reply: Reply) => {
+      const waiter = this.pending.get(reply.id);
+      if (!waiter) return;
+      this.pending.delete(reply.id);
+      if (this.pending.size === 0 && this.closing === null) worker.unref();
+      if (reply.ok) waiter.resolve(reply.rows);
+      else
+        waiter.reject(
+          new DatabaseError(reply.error.message, reply.error.code, reply.error.constraint),
+        );
+    });
+    const stop = (error: Error) => {
+      if (this.closed) return;
+      this.failure = new DatabaseError(`The embedded database stopped: ${error.message}`);
+      console.error(this.failure.message);
+      for (const waiter of this.pending.values()) waiter.reject(this.failure);
+      this.pending.clear();
+    };
+    worker.on('error', stop);
+    worker.on('exit', (code) => stop(new Error(`worker exited with code ${code}`)));
+  }
+
+  send(request: Request): Promise<Row[]> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.closed) return Promise.reject(new DatabaseError('The database is closed'));
+    const id = this.nextId++;
+    // Referenced only while a query is in flight: an idle database never keeps the process
+    // alive, a running query always does.
+    if (this.pending.size === 0) this.worker.ref();
+    return new Promise<Row[]>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, ...request });
+    });
+  }
+
+  private handle(): Queryable {
+    return {
+      query: async <T extends object = Row>(sql: string, params: readonly unknown[] = []) =>
+        (await this.send({ op: 'query', sql, params })) as T[],
+      exec: async (sql: string) => {
+        await this.send({ op: 'exec', sql });
+      },
+    };
+  }
+
+  /** Waits while a transaction is open; the caller must post synchronously after this. */
+  private async outsideTransactions(): Promise<void> {
+    while (this.openTransaction) await this.openTransaction;
+  }
+
+  async query<T extends object = Row>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    assertNotInTransaction();
+    await this.outsideTransactions();
+    return (await this.send({ op: 'query', sql, params })) as T[];
+  }
+
+  async exec(sql: string): Promise<void> {
+    assertNotInTransaction();
+    await this.outsideTransactions();
+    await this.send({ op: 'exec', sql });
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    assertNotInTransaction();
+    const release = await this.transactions.acquire();
+    let ended: () => void = () => undefined;
+    this.openTransaction = new Promise<void>((resolve) => {
+      ended = resolve;
+    });
+    try {
+      await this.send({ op: 'query', sql: 'BEGIN', params: [] });
+      try {
+        const result = await runInTransactionScope(() => fn(this.handle()));
+        await this.send({ op: 'query', sql: 'COMMIT', params: [] });
+        return result;
+      } catch (error) {
+        await this.send({ op: 'query', sql: 'ROLLBACK', params: [] }).catch(() => undefined);
+        throw error;
+      }
+    } finally {
+      this.openTransaction = null;
+      ended();
+      release();
+    }
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutDown();
+    return this.closing;
+  }
+
+  private async shutDown(): Promise<void> {
+    this.worker.ref();
+    const release = await this.transactions.acquire();
+    try {
+      // Queued after everything already sent, so those finish first.
+      if (!this.failure) await this.send({ op: 'close' });
+    } finally {
+      this.closed = true;
+      release();
+      await this.worker.terminate();
+      this.onClose();
+    }
+  }
+}
+
+/** A lock file so a second process (say, the seed CLI) cannot open a directory in use. */
+function lockDataDir(dir: string): () => void {
+  const lockFile = path.join(dir, 'pglite.lock');
+  fs.mkdirSync(dir, { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(fs.readFileSync(lockFile, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) {
+        throw new Error(
+          `The database in ${dir} is in use by process ${pid}. Stop that process first ` +
+            '(the embedded database allows one process at a time), or use DATABASE_URL.',
+        );
+      }
+      // Left behind by a process that crashed: take it over.
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${lockFile}`);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Claims a data directory for this process; the returned function gives it back. */
+function claimDataDir(dir: string): () => void {
+  if (openDirs.has(dir)) throw new Error(`The database in ${dir} is already open in this process`);
+  const unlock = lockDataDir(dir);
+  openDirs.add(dir);
+  return () => {
+    openDirs.delete(dir);
+    unlock();
+  };
+}
+
+/** Opens PGlite on disk under dataDir/pglite, or in memory when dataDir is null. */
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  const dir = dataDir === null ? null : path.resolve(dataDir);
+  const release = dir === null ? () => undefined : claimDataDir(dir);
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { pglitePath: require.resolve('@electric-sql/pglite') },
+  });
+  const db = new PgliteDatabase(worker, release);
+  try {
+    await db.send({ op: 'open', dataDir: dir === null ? null : path.join(dir, 'pglite') });
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+  return db;
+}

@@ -1,0 +1,174 @@
+import type { Gender, User } from '../../../contract';
+import type { Queryable } from './client';
+import { isoOrNull, num, numOrNull } from './rows';
+
+export interface UserRecord {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  mobileNumber: string;
+  age: number;
+  gender: Gender;
+  role: string;
+  emailVerified: boolean;
+  passwordHash: string;
+  referredByAffiliateId: number | null;
+  tokensValidAfter: string | null;
+  lastLoggedIn: string | null;
+}
+
+interface UserRow {
+  id: unknown;
+  email: string;
+  first_name: string;
+  last_name: string;
+  mobile_number: string;
+  age: unknown;
+  gender: Gender;
+  role: string;
+  emailverified: boolean;
+  password_hash: string;
+  referred_by_affiliate_id: unknown;
+  tokens_valid_after: unknown;
+  last_logged_in: unknown;
+}
+
+const COLUMNS = `id, email, first_name, last_name, mobile_number, age, gender, role, emailverified,
+  password_hash, referred_by_affiliate_id, tokens_valid_after, last_logged_in`;
+
+function toRecord(r: UserRow): UserRecord {
+  return {
+    id: num(r.id),
+    email: r.email,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    mobileNumber: r.mobile_number,
+    age: num(r.age),
+    gender: r.gender,
+    role: r.role,
+    emailVerified: r.emailverified,
+    passwordHash: r.password_hash,
+    referredByAffiliateId: numOrNull(r.referred_by_affiliate_id),
+    tokensValidAfter: isoOrNull(r.tokens_valid_after),
+    lastLoggedIn: isoOrNull(r.last_logged_in),
+  };
+}
+
+export function toUser(u: UserRecord): User {
+  return {
+    id: u.id,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    email: u.email,
+    mobile_number: u.mobileNumber,
+    age: u.age,
+    gender: u.gender,
+  };
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRecord | null> {
+  const rows = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE email = $1`, [email]);
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+export async function findUserById(db: Queryable, id: number): Promise<UserRecord | null> {
+  const rows = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+export interface NewUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  mobileNumber: string;
+  age: number;
+  gender: Gender;
+  passwordHash: string;
+  referredByAffiliateId: number | null;
+  emailVerified?: boolean;
+}
+
+/** Every account is created as a customer; nothing a client sends changes that. */
+export async function insertUser(db: Queryable, user: NewUser): Promise<UserRecord> {
+  const rows = await db.query<UserRow>(
+    `INSERT INTO users (email, first_name, last_name, mobile_number, age, gender, role,
+       emailverified, password_hash, referred_by_affiliate_id)
+     VALUES ($1, $2, $3, $4, $5, $6, 'customer', $7, $8, $9)
+     RETURNING ${COLUMNS}`,
+    [
+      user.email,
+      user.firstName,
+      user.lastName,
+      user.mobileNumber,
+      user.age,
+      user.gender,
+      user.emailVerified ?? false,
+      user.passwordHash,
+      user.referredByAffiliateId,
+    ],
+  );
+  return toRecord(rows[0] as UserRow);
+}
+
+export async function markEmailVerified(db: Queryable, userId: number): Promise<void> {
+  await db.query('UPDATE users SET emailverified = true, updated_at = now() WHERE id = $1', [
+    userId,
+  ]);
+}
+
+export async function recordLogin(
+  db: Queryable,
+  userId: number,
+  at: Date,
+  newHash: string | null,
+): Promise<void> {
+  await db.query(
+    `UPDATE users SET last_logged_in = $2, password_hash = COALESCE($3, password_hash)
+      WHERE id = $1`,
+    [userId, at.toISOString(), newHash],
+  );
+}
+
+/** A new password also ends every session signed in with the old one. */
+export async function setPassword(
+  db: Queryable,
+  userId: number,
+  passwordHash: string,
+  at: Date,
+  verifyEmail: boolean,
+): Promise<void> {
+  const wholeSecond = new Date(Math.floor(at.getTime() / 1000) * 1000);
+  await db.query(
+    `UPDATE users SET password_hash = $2, tokens_valid_after = $3, updated_at = now(),
+       emailverified = emailverified OR $4
+      WHERE id = $1`,
+    [userId, passwordHash, wholeSecond.toISOString(), verifyEmail],
+  );
+}
+
+export async function updateProfile(
+  db: Queryable,
+  userId: number,
+  changes: { mobileNumber?: string; age?: number; gender?: Gender },
+): Promise<UserRecord | null> {
+  const rows = await db.query<UserRow>(
+    `UPDATE users SET mobile_number = COALESCE($2, mobile_number), age = COALESCE($3, age),
+       gender = COALESCE($4, gender), updated_at = now()
+      WHERE id = $1 RETURNING ${COLUMNS}`,
+    [userId, changes.mobileNumber ?? null, changes.age ?? null, changes.gender ?? null],
+  );
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/** 0803..., 803..., +234803... and 234803... all become 0803... */
+export function normalizeMobile(mobile: string): string {
+  const digits = mobile.trim().replace(/^\+/, '');
+  if (digits.startsWith('234')) return `0${digits.slice(3)}`;
+  if (digits.length === 10) return `0${digits}`;
+  return digits;
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

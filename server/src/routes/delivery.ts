@@ -1,0 +1,72 @@
+/** The shopper's one delivery location (spec 7, delivery service). */
+import {
+  DeliveryInputSchema,
+  DeliverySchema,
+  ERROR_DETAILS,
+  IdParamsSchema,
+  type DeliveryInput,
+} from '../../../contract';
+import type { RoutePlugin } from '../context';
+import { findDelivery, insertDelivery, updateDelivery } from '../db/deliveries';
+import { normalizeMobile } from '../db/users';
+import { currentUser } from '../plugins/auth';
+import { conflict, notFound } from '../plugins/errors';
+
+function clean(input: DeliveryInput): DeliveryInput {
+  return {
+    ...input,
+    address: input.address.trim(),
+    mobile_number: normalizeMobile(input.mobile_number),
+    alt_mobile_number:
+      input.alt_mobile_number === '' ? '' : normalizeMobile(input.alt_mobile_number),
+  };
+}
+
+const deliveryRoutes: RoutePlugin = async (app, { ctx }) => {
+  const { db } = ctx;
+  const auth = { preValidation: ctx.requireUser };
+
+  app.get(
+    '/get-delivery',
+    { ...auth, schema: { response: { 200: DeliverySchema } } },
+    async (request) => {
+      const delivery = await findDelivery(db, currentUser(request).id);
+      if (!delivery) throw notFound(ERROR_DETAILS.deliveryMissing);
+      return delivery;
+    },
+  );
+
+  app.post(
+    '/delivery',
+    { ...auth, schema: { body: DeliveryInputSchema, response: { 200: DeliverySchema } } },
+    async (request) => {
+      const created = await insertDelivery(db, currentUser(request).id, clean(request.body));
+      if (!created) throw conflict(ERROR_DETAILS.deliveryExists);
+      return created;
+    },
+  );
+
+  app.patch(
+    '/update-delivery/:id',
+    {
+      ...auth,
+      schema: {
+        params: IdParamsSchema,
+        body: DeliveryInputSchema,
+        response: { 200: DeliverySchema },
+      },
+    },
+    async (request) => {
+      const updated = await updateDelivery(
+        db,
+        currentUser(request).id,
+        request.params.id,
+        clean(request.body),
+      );
+      if (!updated) throw notFound(ERROR_DETAILS.deliveryNotFound);
+      return updated;
+    },
+  );
+};
+
+export default deliveryRoutes;

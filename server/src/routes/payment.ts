@@ -1,0 +1,225 @@
+/**
+ * Payments (spec 7, payment service): initialize and verify; the sandbox's pay endpoint
+ * when there is no Paystack key; Paystack's webhook when there is.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  ERROR_DETAILS,
+  InitializeTransactionResponseSchema,
+  InitializeTransactionSchema,
+  ReferenceParamsSchema,
+  SandboxPaySchema,
+  VerificationSchema,
+  VerifyQuerySchema,
+  type Verification,
+} from '../../../contract';
+import type { AppContext, RoutePlugin } from '../context';
+import { lineTotalKobo, listCart } from '../db/carts';
+import { findDelivery } from '../db/deliveries';
+import {
+  findTransaction,
+  findUserTransaction,
+  insertTransaction,
+  recordAuthorization,
+  recordProviderStatus,
+} from '../db/transactions';
+import { cartTotals } from '../money';
+import { placeOrder, stockProblem, verifyPayment } from '../payments/checkout';
+import { checkWebhookEvent, verifyWebhookSignature } from '../payments/paystack';
+import {
+  newReference,
+  PaymentProviderError,
+  type ProviderVerification,
+} from '../payments/provider';
+import { currentUser } from '../plugins/auth';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../plugins/errors';
+
+function toVerification(v: ProviderVerification): Verification {
+  return {
+    reference: v.reference,
+    status: v.status,
+    amount: v.amountKobo,
+    currency: v.currency,
+    paid_at: v.paidAt,
+  };
+}
+
+/**
+ * Paystack's webhook, in its own plugin scope: the signature is over the raw bytes, so this
+ * scope keeps bodies as Buffers instead of parsing them.
+ */
+async function paystackWebhook(app: FastifyInstance, ctx: AppContext, secretKey: string) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post('/paystack/webhook', async (request, reply) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const signature = request.headers['x-paystack-signature'];
+    if (
+      !verifyWebhookSignature(secretKey, raw, typeof signature === 'string' ? signature : undefined)
+    ) {
+      throw new HttpError(401, 'Invalid signature');
+    }
+    let event: unknown;
+    try {
+      event = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw badRequest('The webhook body is not valid JSON');
+    }
+    if (!checkWebhookEvent.Check(event) || event.event !== 'charge.success') {
+      return reply.send({ status: 'ignored' });
+    }
+    const { reference, amount, currency, paid_at: paidAt } = event.data;
+    const tx = await findTransaction(ctx.db, reference);
+    if (!tx) {
+      request.log.warn({ reference }, 'webhook for an unknown reference');
+      return reply.send({ status: 'ignored' });
+    }
+    if (amount !== tx.amountKobo || currency !== tx.currency) {
+      request.log.warn(
+        { reference, amount, currency },
+        'webhook amount or currency does not match',
+      );
+      await recordProviderStatus(ctx.db, reference, 'failed', null, false);
+      return reply.send({ status: 'ignored' });
+    }
+    await recordProviderStatus(ctx.db, reference, 'success', paidAt ?? null, true);
+    try {
+      const { order, created } = await placeOrder(ctx, {
+        reference,
+        userId: tx.userId,
+        deliveryModel: tx.deliveryMethod,
+      });
+      if (created) request.log.info({ reference, orderId: order.id }, 'order placed by webhook');
+    } catch (error) {
+      // Paystack retries on errors; a business refusal (cart changed) will not improve, so it
+      // is logged for the shop to refund and acknowledged.
+      if (error instanceof HttpError && error.statusCode < 500) {
+        request.log.warn(
+          { reference, detail: error.detail },
+          'webhook payment not turned into an order',
+        );
+        return reply.send({ status: 'not placed' });
+      }
+      throw error;
+    }
+    return reply.send({ status: 'ok' });
+  });
+}
+
+const paymentRoutes: RoutePlugin = async (app, { ctx }) => {
+  const { db, payments, sandbox, clock, config } = ctx;
+  const auth = { preValidation: ctx.requireUser };
+
+  app.post(
+    '/initialize-transaction',
+    {
+      ...auth,
+      schema: {
+        body: InitializeTransactionSchema,
+        response: { 200: InitializeTransactionResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { userid, delivery_method: deliveryMethod } = request.body;
+      if (userid !== user.id) throw forbidden('You can only pay for your own cart');
+      const lines = await listCart(db, user.id);
+      if (lines.length === 0) throw badRequest(ERROR_DETAILS.cartEmpty);
+      for (const line of lines) {
+        const problem = stockProblem(line);
+        if (problem) throw conflict(problem);
+      }
+      if (deliveryMethod === 'delivery' && !(await findDelivery(db, user.id))) {
+        throw badRequest(ERROR_DETAILS.deliveryMissing);
+      }
+      const amountKobo = cartTotals(lines.map(lineTotalKobo)).payableKobo;
+      const reference = newReference(clock.now());
+      await insertTransaction(db, {
+        reference,
+        userId: user.id,
+        provider: payments.name,
+        amountKobo,
+        deliveryMethod,
+      });
+      let started;
+      try {
+        started = await payments.initialize({
+          reference,
+          email: user.email,
+          amountKobo,
+          metadata: { user_id: user.id, delivery_method: deliveryMethod },
+        });
+      } catch (error) {
+        await recordProviderStatus(db, reference, 'failed', null, false);
+        if (error instanceof PaymentProviderError) {
+          request.log.error({ err: error, reference }, 'payment not started');
+          throw new HttpError(502, 'Could not start the payment. Please try again.');
+        }
+        throw error;
+      }
+      await recordAuthorization(db, reference, started.accessCode, started.authorizationUrl);
+      return {
+        provider: payments.name,
+        transaction_data: {
+          status: true,
+          message: started.message,
+          data: {
+            authorization_url: started.authorizationUrl,
+            access_code: started.accessCode,
+            reference,
+          },
+        },
+        user_data: { email: user.email, amount: amountKobo },
+      };
+    },
+  );
+
+  app.get(
+    '/verify-transaction',
+    { ...auth, schema: { querystring: VerifyQuerySchema, response: { 200: VerificationSchema } } },
+    async (request) => {
+      const tx = await findUserTransaction(db, currentUser(request).id, request.query.reference);
+      if (!tx) throw notFound(ERROR_DETAILS.transactionNotFound);
+      return toVerification(await verifyPayment(ctx, tx));
+    },
+  );
+
+  if (sandbox) {
+    app.post(
+      '/sandbox/pay/:reference',
+      {
+        schema: {
+          params: ReferenceParamsSchema,
+          body: SandboxPaySchema,
+          response: { 200: VerificationSchema },
+        },
+        preValidation: [
+          ctx.requireUser,
+          // The body is optional: a bodiless POST means "pay".
+          async (request) => {
+            request.body ??= {};
+          },
+        ],
+      },
+      async (request) => {
+        const tx = await findUserTransaction(db, currentUser(request).id, request.params.reference);
+        if (!tx || tx.provider !== 'sandbox') throw notFound(ERROR_DETAILS.transactionNotFound);
+        const settled = await sandbox.pay(
+          tx.reference,
+          request.body.outcome ?? 'success',
+          clock.now(),
+        );
+        if (!settled) throw conflict('This payment is already finished');
+        return toVerification(settled);
+      },
+    );
+  }
+
+  const secretKey = config.paystack.secretKey;
+  if (secretKey) {
+    await app.register(async (scope) => paystackWebhook(scope, ctx, secretKey));
+  }
+};
+
+export default paymentRoutes;

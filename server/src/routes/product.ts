@@ -1,0 +1,200 @@
+/**
+ * The catalogue (spec 7, product service) and the product pictures.
+ *
+ * The whole-catalogue answer is built once per catalogue version and kept serialized and
+ * gzipped, with an ETag: with 10,000+ products, serializing per request would dominate. The
+ * version comes from the database (a trigger bumps it), so every server process sharing a
+ * PostgreSQL sees a change at once.
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import {
+  ERROR_DETAILS,
+  ProductImageParamsSchema,
+  ProductListQuerySchema,
+  ProductSchema,
+  SlugParamsSchema,
+} from '../../../contract';
+import type { RoutePlugin } from '../context';
+import type { Database } from '../db/client';
+import { catalogueVersion, findProductBySlug, listProducts, toProduct } from '../db/products';
+import { productSvg } from '../images';
+import { notFound } from '../plugins/errors';
+
+const gzipAsync = promisify(gzip);
+
+interface CachedBody {
+  version: number;
+  etag: string;
+  json: Buffer;
+  gzipped: Promise<Buffer> | null;
+}
+
+/** Search answers kept per catalogue version: popular searches repeat. */
+const SEARCH_CACHE_ENTRIES = 200;
+const SEARCH_CACHE_MAX_BYTES = 1024 * 1024;
+
+function etagFor(version: number, json: Buffer): string {
+  return `"c${version}-${createHash('sha256').update(json).digest('base64url').slice(0, 22)}"`;
+}
+
+/** Whether the client's If-None-Match names this ETag (weak or strong, or "*"). */
+export function etagMatches(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (typeof header !== 'string') return false;
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === etag || t === '*');
+}
+
+function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  return (
+    typeof header === 'string' &&
+    /\bgzip\b/i.test(header) &&
+    !/\bgzip\s*;\s*q=0(\.0*)?\b/i.test(header)
+  );
+}
+
+function catalogueCache(db: Database, apiPrefix: string) {
+  let current: CachedBody | null = null;
+  let building: Promise<CachedBody> | null = null;
+
+  async function build(version: number): Promise<CachedBody> {
+    const products = (await listProducts(db)).map((p) => toProduct(p, apiPrefix));
+    const json = Buffer.from(JSON.stringify(products));
+    const etag = etagFor(version, json);
+    const gzipped = gzipAsync(json, { level: 6 });
+    // Compression failing only costs the compressed variant, never the answer.
+    gzipped.catch(() => undefined);
+    return { version, etag, json, gzipped };
+  }
+
+  // Requests arriving together share one version query (it is at most one round trip old).
+  let versionQuery: Promise<number> | null = null;
+  const currentVersion = () => {
+    versionQuery ??= catalogueVersion(db).finally(() => {
+      versionQuery = null;
+    });
+    return versionQuery;
+  };
+
+  const searches = new Map<string, CachedBody>();
+
+  /** A search or a page: from the cache when the catalogue has not changed since. */
+  async function search(query: {
+    q?: string;
+    limit?: number;
+    offset?: number;
+  }): Promise<CachedBody> {
+    const version = await currentVersion();
+    const key = JSON.stringify([(query.q ?? '').trim().toLowerCase(), query.limit, query.offset]);
+    const hit = searches.get(key);
+    if (hit && hit.version === version) {
+      // Re-inserted so the Map's order stays least-recently-used first.
+      searches.delete(key);
+      searches.set(key, hit);
+      return hit;
+    }
+    const products = (await listProducts(db, query)).map((p) => toProduct(p, apiPrefix));
+    const json = Buffer.from(JSON.stringify(products));
+    const body: CachedBody = { version, etag: etagFor(version, json), json, gzipped: null };
+    searches.delete(key);
+    if (json.length <= SEARCH_CACHE_MAX_BYTES) {
+      searches.set(key, body);
+      for (const oldest of searches.keys()) {
+        if (searches.size <= SEARCH_CACHE_ENTRIES) break;
+        searches.delete(oldest);
+      }
+    }
+    return body;
+  }
+
+  async function all(): Promise<CachedBody> {
+    const version = await currentVersion();
+    if (current && current.version === version) return current;
+    // A rebuild already under way (a large catalogue takes seconds): requests arriving
+    // meanwhile get the previous answer rather than queue; the one that started it waits.
+    if (building && current) return current;
+    if (!building) {
+      building = build(version).finally(() => {
+        building = null;
+      });
+    }
+    const built = await building;
+    if (!current || built.version >= current.version) current = built;
+    return built;
+  }
+
+  return { all, search };
+}
+
+async function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody) {
+  reply
+    .header('ETag', body.etag)
+    .header('Cache-Control', 'no-cache')
+    .header('Vary', 'Accept-Encoding');
+  if (etagMatches(request, body.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (body.gzipped && acceptsGzip(request)) {
+    const compressed = await body.gzipped.catch(() => null);
+    if (compressed) return reply.header('Content-Encoding', 'gzip').send(compressed);
+  }
+  return reply.send(body.json);
+}
+
+const productRoutes: RoutePlugin = async (app, { ctx }) => {
+  const { db, config } = ctx;
+  const catalogue = catalogueCache(db, config.apiPrefix);
+
+  app.get(
+    '/get-all-products',
+    {
+      schema: { querystring: ProductListQuerySchema, response: { 200: Type.Array(ProductSchema) } },
+    },
+    async (request, reply) => {
+      const { q, limit, offset } = request.query;
+      const whole = (q ?? '').trim() === '' && limit === undefined && offset === undefined;
+      return sendCached(
+        request,
+        reply,
+        whole ? await catalogue.all() : await catalogue.search({ q, limit, offset }),
+      );
+    },
+  );
+
+  app.get(
+    '/get-product/:slug',
+    { schema: { params: SlugParamsSchema, response: { 200: ProductSchema } } },
+    async (request) => {
+      const product = await findProductBySlug(db, request.params.slug);
+      if (!product) throw notFound(ERROR_DETAILS.productNotFound);
+      return toProduct(product, config.apiPrefix);
+    },
+  );
+
+  app.get(
+    '/images/products/:file',
+    { schema: { params: ProductImageParamsSchema } },
+    async (request, reply) => {
+      const slug = request.params.file.replace(/\.svg$/, '');
+      const rows = await db.query<{ name: string; category: string }>(
+        'SELECT name, category FROM products WHERE slug = $1',
+        [slug],
+      );
+      const product = rows[0];
+      if (!product) throw notFound('Image not found');
+      const svg = productSvg(product.name, product.category);
+      const etag = `"${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"`;
+      reply.header('ETag', etag).header('Cache-Control', 'public, max-age=86400');
+      if (etagMatches(request, etag)) return reply.code(304).send();
+      return reply.type('image/svg+xml; charset=utf-8').send(svg);
+    },
+  );
+};
+
+export default productRoutes;

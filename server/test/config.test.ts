@@ -1,0 +1,138 @@
+/** Settings, tokens, money and images: no database needed. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTokenService } from '../src/auth/tokens';
+import { ConfigError, ensureJwtSecret, loadConfig } from '../src/config';
+import { productSvg } from '../src/images';
+import { cartTotals, formatNaira, toNaira, vatKobo } from '../src/money';
+import { TestClock } from './helpers';
+
+describe('settings', () => {
+  test('defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      env: 'development',
+      host: '0.0.0.0',
+      port: 8080,
+      apiPrefix: '/api',
+      databaseUrl: null,
+      jwtSecret: null,
+      tokenTtlSeconds: 7 * 86400,
+      paystack: { secretKey: null, baseUrl: 'https://api.paystack.co' },
+      affiliateCommissionRate: 0.025,
+      corsOrigins: [],
+      bodyLimitBytes: 65536,
+      argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
+      devOutbox: true,
+    });
+    expect(c.dataDir).toBe(path.resolve('./data'));
+  });
+
+  test('every problem is reported at once, naming the setting', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        JWT_SECRET: 'short',
+        PAYSTACK_SECRET_KEY: 'pk_test_abc',
+        CORS_ORIGINS: 'https://ok.example.ng, not a url',
+        AFFILIATE_COMMISSION_RATE: '2',
+        DATABASE_URL: 'mysql://x',
+        JWT_EXPIRES_IN: 'forever',
+        NODE_ENV: 'staging',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toEqual([
+      'NODE_ENV must be development, production or test, not "staging"',
+      'DATABASE_URL must start with postgres:// or postgresql://',
+      'JWT_SECRET must be at least 32 characters (it is 5); leave it unset to have one generated in DATA_DIR',
+      'PAYSTACK_SECRET_KEY holds a public key (pk_...); the server needs the secret key (sk_...)',
+      'CORS_ORIGINS entries must be origins such as https://shop.example.ng, not "not a url"',
+      'PORT must be a whole number from 0 to 65535, not "eighty"',
+      'JWT_EXPIRES_IN must be a duration from 60s to 366d such as 7d, 12h or 3600, not "forever"',
+      'AFFILIATE_COMMISSION_RATE must be a number from 0 to 0.5, not "2"',
+    ]);
+    expect((error as Error).message).toMatch(/^Invalid server settings:\n {2}- NODE_ENV/);
+  });
+
+  test('production turns the outbox listing off unless DEV_OUTBOX=1', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).devOutbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: '1' }).devOutbox).toBe(true);
+  });
+
+  test('without JWT_SECRET one is generated once in DATA_DIR and kept', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-secret-'));
+    try {
+      const first = await ensureJwtSecret(loadConfig({ DATA_DIR: dir }));
+      const second = await ensureJwtSecret(loadConfig({ DATA_DIR: dir }));
+      expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+      expect(second.jwtSecret).toBe(first.jwtSecret);
+      expect(fs.statSync(path.join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+      const given = await ensureJwtSecret(
+        loadConfig({ DATA_DIR: dir, JWT_SECRET: 'z'.repeat(40) }),
+      );
+      expect(given.jwtSecret).toBe('z'.repeat(40));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('tokens', () => {
+  const clock = new TestClock();
+  const tokens = createTokenService({ secret: 's'.repeat(40), ttlSeconds: 3600, clock });
+
+  test('round trip, expiry, tampering, pinned algorithm', () => {
+    const token = tokens.sign(42);
+    expect(tokens.verify(token)).toMatchObject({ userId: 42 });
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({
+      alg: 'HS256',
+      typ: 'JWT',
+    });
+    const raised = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: '1' }),
+    ).toString('base64url');
+    expect(tokens.verify(`${header}.${raised}.${signature}`)).toBeNull();
+    const hs512 = Buffer.from(JSON.stringify({ alg: 'HS512', typ: 'JWT' })).toString('base64url');
+    expect(tokens.verify(`${hs512}.${payload}.${signature}`)).toBeNull();
+    expect(tokens.verify('')).toBeNull();
+    expect(tokens.verify('a.b')).toBeNull();
+    clock.advance(3601);
+    expect(tokens.verify(token)).toBeNull();
+  });
+});
+
+describe('money', () => {
+  test('VAT rounds once per cart, half up, to the kobo', () => {
+    expect(vatKobo(2_149_999)).toBe(161_250); // 1,612.49925 naira -> 1,612.50
+    expect(vatKobo(20)).toBe(2); // 1.5 kobo -> 2
+    expect(cartTotals([100_000, 33_333])).toEqual({
+      subtotalKobo: 133_333,
+      vatKobo: 10_000,
+      afterVatKobo: 143_333,
+      payableKobo: 258_333,
+    });
+    expect(toNaira(1_234_567)).toBe(12345.67);
+    expect(JSON.stringify(toNaira(1_000_001))).toBe('10000.01');
+    expect(formatNaira(717_000)).toBe('₦7,170');
+    expect(formatNaira(2_598_250)).toBe('₦25,982.50');
+  });
+});
+
+describe('product tiles', () => {
+  test('escape the name and wrap it', () => {
+    const svg = productSvg(
+      'Tom & Jerry\'s <Big> "Soap" Bar for Everyday Bathing and More',
+      'Toiletries',
+    );
+    expect(svg).toContain('Tom &#38; Jerry&#39;s');
+    expect(svg).not.toContain('<Big>');
+    expect(svg.match(/<text x="200" y="3\d\d"/g)).toHaveLength(3);
+  });
+});

@@ -1,0 +1,71 @@
+/** The embedded database on disk: it keeps data, and one process at a time may open it. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openPglite } from '../src/db/pglite';
+
+jest.setTimeout(120_000);
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-db-'));
+const lockFile = path.join(dir, 'pglite.lock');
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+test('keeps data across restarts, locks the directory while open, and releases it on close', async () => {
+  const first = await openPglite(dir);
+  expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+  await expect(openPglite(dir)).rejects.toThrow('already open in this process');
+  await first.exec('CREATE TABLE kept (v text)');
+  await first.query('INSERT INTO kept VALUES ($1)', ['garri']);
+  // Two closes at once both wait for the real one.
+  await Promise.all([first.close(), first.close()]);
+  expect(fs.existsSync(lockFile)).toBe(false);
+
+  // Another live process holds the directory: refused, with the reason.
+  fs.writeFileSync(lockFile, String(process.ppid));
+  await expect(openPglite(dir)).rejects.toThrow(`in use by process ${process.ppid}`);
+
+  // A lock left by a process that died is taken over.
+  fs.writeFileSync(lockFile, '2147483646');
+  const second = await openPglite(dir);
+  expect(await second.query<{ v: string }>('SELECT v FROM kept')).toEqual([{ v: 'garri' }]);
+  await second.close();
+  expect(fs.existsSync(lockFile)).toBe(false);
+});
+
+test('a transaction rolls back on error and plain queries wait for it', async () => {
+  const db = await openPglite(null);
+  try {
+    await db.exec('CREATE TABLE t (n integer)');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO t VALUES (1)');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    // A plain query issued while a transaction is open must wait for its end: it must never
+    // run inside it (and be rolled back with it, or see half of it).
+    const order: string[] = [];
+    let opened: () => void = () => undefined;
+    const isOpen = new Promise<void>((resolve) => {
+      opened = resolve;
+    });
+    const inside = db.transaction(async (tx) => {
+      await tx.query('INSERT INTO t VALUES (2)');
+      opened();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      order.push('transaction');
+    });
+    await isOpen;
+    const rows = await db.query('SELECT count(*)::int AS n FROM t');
+    order.push('query');
+    await inside;
+    expect(order).toEqual(['transaction', 'query']);
+    expect(rows).toEqual([{ n: 1 }]);
+    await expect(db.transaction(async () => db.query('SELECT 1'))).rejects.toThrow(
+      'use the tx handle',
+    );
+  } finally {
+    await db.close();
+  }
+});

@@ -1,0 +1,368 @@
+/** The storefront host, security headers, CORS, limits, the outbox and the EmailJS endpoint. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { OutboxMessage } from '../../contract';
+import type { App } from '../src/app';
+import { parseMultipart } from '../src/routes/emailjs';
+import { call, json, setupHarness } from './helpers';
+
+const t = setupHarness({ env: { CORS_ORIGINS: 'https://shop.example.ng, http://localhost:3000' } });
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-dist-'));
+const INDEX =
+  '<!doctype html><html><head><script defer src="/assets/main.0123456789.js"></script></head><body><div id="root"></div></body></html>';
+fs.mkdirSync(path.join(dist, 'assets'));
+fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+fs.writeFileSync(path.join(dist, 'assets', 'main.0123456789.js'), 'console.log("shop")');
+fs.writeFileSync(path.join(dist, 'assets', 'main.0123456789.js.gz'), Buffer.from([0x1f, 0x8b]));
+fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+fs.writeFileSync(path.join(dist, '.env'), 'SECRET=1');
+
+let site: App;
+beforeAll(async () => {
+  site = await t.build({ DIST_DIR: dist });
+});
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+describe('the built storefront', () => {
+  test('index.html at / with no-cache and a CSP that allows no inline script', async () => {
+    const r = await call(site, { url: '/' });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toBe(INDEX);
+    expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(r.headers['cache-control']).toBe('no-cache');
+    const csp = String(r.headers['content-security-policy']);
+    const directives = Object.fromEntries(
+      csp.split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values];
+      }),
+    );
+    expect(directives['script-src']).toEqual(["'self'", 'https://js.paystack.co']);
+    expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(directives['connect-src']).toEqual([
+      "'self'",
+      'https://api.emailjs.com',
+      'https://api.paystack.co',
+      'https://checkout.paystack.com',
+    ]);
+    expect(directives['frame-src']).toEqual(['https://checkout.paystack.com']);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['x-frame-options']).toBe('DENY');
+    expect(r.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  test('hashed assets are immutable for a year; other top-level files revalidate', async () => {
+    const asset = await call(site, { url: '/assets/main.0123456789.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(asset.body).toBe('console.log("shop")');
+    const icon = await call(site, { url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    expect(icon.headers['content-type']).toBe('image/svg+xml');
+    const again = await call(site, {
+      url: '/favicon.svg',
+      headers: { 'if-none-match': String(icon.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const head = await site.inject({ method: 'HEAD', url: '/assets/main.0123456789.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  test('a precompressed twin is sent to clients that take it', async () => {
+    const r = await site.inject({
+      method: 'GET',
+      url: '/assets/main.0123456789.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(r.headers['content-encoding']).toBe('gzip');
+    expect(r.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  });
+
+  test('history fallback: app routes answer index.html; missing files and dotfiles do not', async () => {
+    for (const url of ['/profile/orders', '/auth/login?next=/cart', '/detail/product-details']) {
+      const r = await call(site, { url });
+      expect(r.statusCode).toBe(200);
+      expect(r.body).toBe(INDEX);
+      expect(r.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await call(site, { url: '/assets/main.deadbeef00.js' })).statusCode).toBe(404);
+    const dotfile = await call(site, { url: '/.env' });
+    expect(dotfile.statusCode).toBe(404);
+    expect(dotfile.body).not.toContain('SECRET');
+    expect((await call(site, { url: '/..%2F..%2Fetc%2Fpasswd' })).body).not.toContain('root:');
+    expect((await call(site, { url: '/%2e%2e/%2e%2e/etc/hosts' })).body).not.toContain('localhost');
+  });
+
+  test('without a build, / says how to build it', async () => {
+    const r = await call(t.app, { url: '/' });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^text\/html/);
+    expect(r.body).toContain('npm run build');
+  });
+});
+
+describe('the API around the routes', () => {
+  test('GET /api/health', async () => {
+    const r = await call(t.app, { url: '/api/health' });
+    expect(r.statusCode).toBe(200);
+    expect(json(r)).toEqual({ status: 'ok' });
+  });
+
+  test('unknown /api paths are 404 {"detail":"Not Found"}, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const) {
+      const r = await call(site, { method, url: '/api/no-such-call' });
+      expect(r.statusCode).toBe(404);
+      expect(json(r)).toEqual({ detail: 'Not Found' });
+    }
+    expect(json(await call(t.app, { url: '/api' }))).toEqual({ detail: 'Not Found' });
+  });
+
+  test('a body over 64 KiB is 413; a wrong content type 415; malformed JSON 422', async () => {
+    const big = await call(t.app, {
+      method: 'POST',
+      url: '/api/login',
+      body: JSON.stringify({ username: 'x'.repeat(70_000), password: 'y' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(big.statusCode).toBe(413);
+    expect(json(big)).toEqual({ detail: 'The request body is too large (the limit is 64 KiB)' });
+    const xml = await call(t.app, {
+      method: 'POST',
+      url: '/api/login',
+      body: '<x/>',
+      headers: { 'content-type': 'application/xml' },
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(json(xml)).toEqual({
+      detail: 'Send the request body as JSON (Content-Type: application/json)',
+    });
+    const broken = await call(t.app, {
+      method: 'POST',
+      url: '/api/login',
+      body: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(broken.statusCode).toBe(422);
+    expect(json(broken)).toEqual({
+      detail: [{ loc: ['body'], msg: 'The request body is not valid JSON', type: 'json_invalid' }],
+    });
+  });
+
+  test('a malformed URL is a 400 in the same shape', async () => {
+    const r = await call(t.app, { url: '/api/get-product/%E0%A4%A' });
+    expect(r.statusCode).toBe(400);
+    expect(json<{ detail: string }>(r).detail).toEqual(expect.any(String));
+  });
+
+  test('CORS: allow-listed origins only; preflight answered', async () => {
+    const allowed = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/add-cart',
+      headers: {
+        origin: 'https://shop.example.ng',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://shop.example.ng');
+    expect(String(allowed.headers['access-control-allow-headers'])).toMatch(/Authorization/);
+
+    const stranger = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/add-cart',
+      headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'POST' },
+    });
+    expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
+    const simple = await call(t.app, {
+      url: '/api/health',
+      headers: { origin: 'https://evil.example.com' },
+    });
+    expect(simple.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  test('the API answers with security headers too', async () => {
+    const r = await call(t.app, { url: '/api/health' });
+    expect(r.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('outbox', () => {
+  test('lists messages newest first, filtered by ?to=', async () => {
+    await t.db.query(
+      `INSERT INTO outbox (to_address, channel, subject, body) VALUES
+        ('a@example.ng', 'email', 'First', 'one'), ('08031234567', 'sms', 'Code', 'two'), ('A@example.ng', 'email', 'Second', 'three')`,
+    );
+    const all = json<OutboxMessage[]>(await call(t.app, { url: '/api/dev/outbox' }));
+    expect(all.map((m) => m.subject)).toEqual(['Second', 'Code', 'First']);
+    expect(all[1]).toEqual({
+      to: '08031234567',
+      channel: 'sms',
+      subject: 'Code',
+      text: 'two',
+      created_at: expect.any(String),
+    });
+    const mine = json<OutboxMessage[]>(
+      await call(t.app, { url: '/api/dev/outbox?to=a@example.ng' }),
+    );
+    expect(mine.map((m) => m.text)).toEqual(['three', 'one']);
+  });
+
+  test('is off in production unless DEV_OUTBOX=1', async () => {
+    const production = await t.build({ NODE_ENV: 'production' });
+    expect((await call(production, { url: '/api/dev/outbox' })).statusCode).toBe(404);
+    const opted = await t.build({ NODE_ENV: 'production', DEV_OUTBOX: '1' });
+    expect((await call(opted, { url: '/api/dev/outbox' })).statusCode).toBe(200);
+  });
+
+  test('messages are printed on the console when OUTBOX_CONSOLE is on', async () => {
+    const lines: string[] = [];
+    const printing = await t.build({}, { print: (line) => lines.push(line) });
+    const r = await call(printing, {
+      method: 'POST',
+      url: '/api/v1.0/email/send',
+      body: {
+        user_id: 'k',
+        service_id: 's',
+        template_id: 't',
+        template_params: { name: 'Kemi', message: 'Hi' },
+      },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(lines.join('\n')).toContain(
+      '[outbox] email to hello@ibadanmarket.ng: Contact form: Kemi',
+    );
+  });
+});
+
+describe('EmailJS-compatible endpoint', () => {
+  const ids = {
+    user_id: 'storefront-local',
+    service_id: 'service_storefront',
+    template_id: 'template_contact',
+  };
+
+  test('send (JSON) answers OK and puts the message in the outbox for the shop', async () => {
+    const r = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1.0/email/send',
+      body: {
+        lib_version: '4.4.1',
+        ...ids,
+        template_params: {
+          name: 'Kemi Adeyemi',
+          email: 'kemi@example.ng',
+          message: 'Do you deliver to Apete?',
+        },
+      },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^text\/plain/);
+    expect(r.body).toBe('OK');
+    const [message] = json<OutboxMessage[]>(await call(t.app, { url: '/api/dev/outbox' }));
+    expect(message).toMatchObject({
+      to: 'hello@ibadanmarket.ng',
+      channel: 'email',
+      subject: 'Contact form: Kemi Adeyemi',
+      text: 'From: Kemi Adeyemi <kemi@example.ng>\n\nDo you deliver to Apete?',
+    });
+  });
+
+  test('send-form takes multipart form data (and urlencoded)', async () => {
+    const boundary = '----WebKitFormBoundaryX7y';
+    const part = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const payload =
+      part('user_name', 'Femi') +
+      part('user_email', 'femi@example.ng') +
+      part('message', 'Line one\r\nLine two') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="upload"; filename="x.txt"\r\nContent-Type: text/plain\r\n\r\nfile body\r\n` +
+      part('service_id', ids.service_id) +
+      part('template_id', ids.template_id) +
+      part('user_id', ids.user_id) +
+      `--${boundary}--\r\n`;
+    const r = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1.0/email/send-form',
+      body: payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toBe('OK');
+    const encoded = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1.0/email/send-form',
+      body: new URLSearchParams({
+        ...ids,
+        name: 'Bola',
+        email: 'bola@example.ng',
+        message: 'Hello',
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(encoded.statusCode).toBe(200);
+    const messages = json<OutboxMessage[]>(await call(t.app, { url: '/api/dev/outbox' }));
+    expect(messages.map((m) => m.text)).toEqual([
+      'From: Bola <bola@example.ng>\n\nHello',
+      'From: Femi <femi@example.ng>\n\nLine one\r\nLine two',
+    ]);
+  });
+
+  test('missing ids are a 400 with a text body', async () => {
+    for (const [missing, text] of [
+      ['user_id', 'The public key (user_id) is required'],
+      ['service_id', 'The service ID is required'],
+      ['template_id', 'The template ID is required'],
+    ] as const) {
+      const body: Record<string, unknown> = { ...ids, template_params: { message: 'x' } };
+      delete body[missing];
+      const r = await call(t.app, { method: 'POST', url: '/api/v1.0/email/send', body });
+      expect(r.statusCode).toBe(400);
+      expect(r.headers['content-type']).toMatch(/^text\/plain/);
+      expect(r.body).toBe(text);
+    }
+    const broken = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1.0/email/send',
+      body: '{',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.headers['content-type']).toMatch(/^text\/plain/);
+  });
+
+  test('answers the CORS preflight of a browser posting JSON from any origin', async () => {
+    const r = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1.0/email/send',
+      headers: {
+        origin: 'https://somewhere.example.org',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(r.statusCode).toBe(204);
+    expect(r.headers['access-control-allow-origin']).toBe('https://somewhere.example.org');
+    expect(String(r.headers['access-control-allow-methods'])).toContain('POST');
+  });
+
+  test('the multipart reader refuses malformed bodies', () => {
+    expect(() => parseMultipart(Buffer.from('x'), 'multipart/form-data')).toThrow('no boundary');
+    expect(() =>
+      parseMultipart(Buffer.from('--b\r\nno headers'), 'multipart/form-data; boundary=b'),
+    ).toThrow();
+    expect(
+      parseMultipart(
+        Buffer.from('--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--'),
+        'multipart/form-data; boundary="b"',
+      ),
+    ).toEqual({ a: '1' });
+  });
+});
