@@ -4,7 +4,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { cleanup } from '@testing-library/react';
 import { composeStories, setProjectAnnotations } from '@storybook/react-webpack5';
 import preview from './preview';
 
@@ -32,7 +31,6 @@ describe.each(files)('%s', (file) => {
 
   test.each(entries)('%s renders and plays', async (_name, Story) => {
     await Story.run();
-    cleanup();
     document.body.innerHTML = '';
   });
 });

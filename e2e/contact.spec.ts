@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 const message = {
   name: 'Tunde Bakare',
@@ -6,7 +6,7 @@ const message = {
   message: 'Do you deliver to Akobo? I would like 2 bags of rice every month.',
 };
 
-async function fillContactForm(page: import('@playwright/test').Page) {
+async function fillContactForm(page: Page) {
   await page.getByLabel(/name/i).fill(message.name);
   await page.getByLabel(/email/i).fill(message.email);
   await page.getByLabel(/message/i).fill(message.message);
