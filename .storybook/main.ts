@@ -1,6 +1,17 @@
+import { createRequire } from 'node:module';
 import type { StorybookConfig } from '@storybook/react-webpack5';
+import { register } from 'tsx/cjs/api';
 import webpack from 'webpack';
-import { resolve as appResolve, settingDefinitions, tsRule } from '../webpack.config';
+import type * as AppWebpackConfig from '../webpack.config';
+
+// Storybook loads this file as an ES module, but the app's webpack config is CommonJS
+// TypeScript (it uses __dirname and extensionless imports): load it through tsx's require hook.
+register();
+const {
+  resolve: appResolve,
+  settingDefinitions,
+  tsRule,
+} = createRequire(import.meta.url)('../webpack.config.ts') as typeof AppWebpackConfig;
 
 const config: StorybookConfig = {
   framework: { name: '@storybook/react-webpack5', options: {} },
