@@ -1,4 +1,6 @@
-import Box from '@mui/material/Box';
+import { useState } from 'react';
+import { styled } from '@mui/material/styles';
+import ShoppingBasketOutlined from '@mui/icons-material/ShoppingBasketOutlined';
 
 interface ProductImageProps {
   src: string;
@@ -10,26 +12,57 @@ interface ProductImageProps {
   size?: number | string;
 }
 
-export default function ProductImage({ src, alt, ratio = 1, eager = false, size = '100%' }: ProductImageProps) {
+// Styles made once (not per render): the shop grid mounts a row of these at a time while scrolling.
+const Frame = styled('div')(({ theme }) => ({
+  display: 'grid',
+  placeItems: 'center',
+  flexShrink: 0,
+  overflow: 'hidden',
+  backgroundColor: theme.palette.background.default,
+  borderRadius: theme.shape.borderRadius,
+}));
+
+const Picture = styled('img')({
+  display: 'block',
+  width: '100%',
+  height: '100%',
+  objectFit: 'contain',
+});
+
+const Placeholder = styled(ShoppingBasketOutlined)(({ theme }) => ({
+  fontSize: 48,
+  color: theme.palette.text.disabled,
+}));
+
+/**
+ * A product's picture in a box of fixed proportions. A picture that fails to load (a slow
+ * network, a missing file) leaves a calm placeholder instead of a broken-image icon.
+ */
+export default function ProductImage({
+  src,
+  alt,
+  ratio = 1,
+  eager = false,
+  size = '100%',
+}: ProductImageProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
   return (
-    <Box
-      sx={{
-        width: size,
-        aspectRatio: String(ratio),
-        bgcolor: 'background.default',
-        borderRadius: 1,
-        overflow: 'hidden',
-        flexShrink: 0,
-      }}
-    >
-      <Box
-        component="img"
-        src={src}
-        alt={alt}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
-        sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
-      />
-    </Box>
+    <Frame style={{ width: size, aspectRatio: String(ratio) }}>
+      {failedSrc === src ? (
+        <Placeholder
+          role="img"
+          aria-label={alt || undefined}
+          aria-hidden={alt ? undefined : true}
+        />
+      ) : (
+        <Picture
+          src={src}
+          alt={alt}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          onError={() => setFailedSrc(src)}
+        />
+      )}
+    </Frame>
   );
 }

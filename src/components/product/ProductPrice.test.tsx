@@ -1,0 +1,25 @@
+import { render, screen } from '@testing-library/react';
+import ProductPrice, { SavingText } from './ProductPrice';
+
+test('a discounted price: the price after the discount, then the original struck through', () => {
+  render(<ProductPrice product={{ amount: 12500, disc_amount: 1500 }} size="large" />);
+  expect(screen.getByText(/₦ 11,000/)).toHaveTextContent('Price: ₦ 11,000');
+  const original = screen.getByText(/₦ 12,500/);
+  expect(original.tagName).toBe('S');
+  expect(original).toHaveTextContent('was ₦ 12,500');
+});
+
+test('no discount: the amount alone', () => {
+  render(<ProductPrice product={{ amount: 12500, disc_amount: null }} />);
+  expect(screen.getByText(/₦ 12,500/)).toHaveTextContent(/^Price: ₦ 12,500$/);
+  expect(screen.queryByText(/was/)).not.toBeInTheDocument();
+});
+
+test.each([
+  [500, 'You save ₦ 500'],
+  [null, 'You save ₦ 0'],
+  [0, 'You save ₦ 0'],
+])('a disc_amount of %p reads “%s”', (disc_amount, words) => {
+  render(<SavingText product={{ amount: 6500, disc_amount }} />);
+  expect(screen.getByText(words)).toBeInTheDocument();
+});

@@ -1,0 +1,85 @@
+import { styled } from '@mui/material/styles';
+import type { Product } from 'contract';
+import { formatNaira } from '../../lib/format';
+import { priceOf, savingOf } from './pricing';
+import { visuallyHidden } from './visuallyHidden';
+
+interface ProductPriceProps {
+  product: Pick<Product, 'amount' | 'disc_amount'>;
+  /** `large` on the product page, `small` on cards. */
+  size?: 'small' | 'large';
+}
+
+// Styles made once, with the size as a data attribute: cards mount a row at a time.
+const Row = styled('span')({
+  display: 'flex',
+  alignItems: 'baseline',
+  columnGap: 8,
+  minWidth: 0,
+  overflow: 'hidden',
+  '&[data-size="large"]': { flexWrap: 'wrap' },
+});
+
+const Now = styled('span')(({ theme }) => ({
+  fontWeight: 800,
+  fontSize: '1.05rem',
+  lineHeight: 1.3,
+  whiteSpace: 'nowrap',
+  color: theme.palette.primary.dark,
+  '[data-size="large"] > &': { fontSize: '1.75rem' },
+}));
+
+const Was = styled('s')(({ theme }) => ({
+  fontSize: '0.8rem',
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  color: theme.palette.text.secondary,
+  '[data-size="large"] > &': { fontSize: '1.05rem' },
+}));
+
+const Hidden = styled('span')(visuallyHidden);
+
+const Saving = styled('span')(({ theme }) => ({
+  display: 'block',
+  fontSize: '0.8rem',
+  lineHeight: 1.5,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  color: theme.palette.text.secondary,
+  '&[data-size="large"]': { fontSize: '0.95rem' },
+  '&[data-saving="true"]': { fontWeight: 700, color: theme.palette.success.main },
+}));
+
+/**
+ * The price in naira. With a discount: the price after it, and the original struck through
+ * (said as "was" for screen readers, which do not read strike-through).
+ */
+export default function ProductPrice({ product, size = 'small' }: ProductPriceProps) {
+  const saving = savingOf(product);
+  return (
+    <Row data-size={size}>
+      <Now>
+        <Hidden>Price: </Hidden>
+        {formatNaira(priceOf(product))}
+      </Now>
+      {saving > 0 ? (
+        <Was>
+          <Hidden> was </Hidden>
+          {formatNaira(product.amount)}
+        </Was>
+      ) : null}
+    </Row>
+  );
+}
+
+/** The saving from disc_amount, always shown: 'You save ₦ 0' when there is none (spec section 9). */
+export function SavingText({ product, size = 'small' }: ProductPriceProps) {
+  const saving = savingOf(product);
+  return (
+    <Saving data-size={size} data-saving={saving > 0}>
+      You save {formatNaira(saving)}
+    </Saving>
+  );
+}

@@ -1,0 +1,343 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
+import LocalPhoneOutlined from '@mui/icons-material/LocalPhoneOutlined';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import SearchOff from '@mui/icons-material/SearchOff';
+import ShoppingBagOutlined from '@mui/icons-material/ShoppingBagOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import type { Product } from 'contract';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { productOpened, selectProductID, selectProductSlug } from '../../app/sessionSlice';
+import EmptyState from '../../components/EmptyState';
+import ProductImage from '../../components/product/ProductImage';
+import ProductPrice, { SavingText } from '../../components/product/ProductPrice';
+import StarRating from '../../components/product/StarRating';
+import { PRODUCT_SLUG_PARAM } from '../../components/product/productPath';
+import { useAddToCart } from '../../components/product/useAddToCart';
+import { useAddToWishlist } from '../../components/product/useAddToWishlist';
+import { visuallyHidden } from '../../components/product/visuallyHidden';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { httpStatus, productLoadError } from '../../lib/getErrorMessage';
+import { plainMessages } from '../../lib/messages';
+import { useGetProductQuery } from '../../services/productApi';
+import QuantityStepper from './QuantityStepper';
+
+/** The shape of a slug the server can have made (lower-case words joined by hyphens). */
+const SLUG_PATTERN = /^[a-z0-9-]{1,200}$/;
+
+/** The contract's largest cart quantity. */
+const MAX_CART_QUANTITY = 10000;
+
+/**
+ * Which product to show: ?slug= in the address (a shared link, a new tab) wins; the slug the
+ * session remembers (localStorage productSlug, as the spec keeps it) is the fallback.
+ */
+function useProductSlug(): string | null {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const storedSlug = useAppSelector(selectProductSlug);
+  const addressSlug = searchParams.get(PRODUCT_SLUG_PARAM)?.trim() || null;
+
+  // Opened from the stored slug: write it into the address, so this page can be shared too.
+  useEffect(() => {
+    if (addressSlug === null && storedSlug) {
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.set(PRODUCT_SLUG_PARAM, storedSlug);
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [addressSlug, storedSlug, setSearchParams]);
+
+  return addressSlug ?? storedSlug;
+}
+
+function PageHeading({ children, hidden = false }: { children: string; hidden?: boolean }) {
+  return (
+    <Typography variant="h1" sx={hidden ? visuallyHidden : { mb: 2 }}>
+      {children}
+    </Typography>
+  );
+}
+
+function NotFound({
+  title,
+  message,
+  description,
+}: {
+  title: string;
+  message: string;
+  description: string;
+}) {
+  useDocumentTitle(title);
+  return (
+    <>
+      <PageHeading>{title}</PageHeading>
+      <EmptyState
+        icon={<SearchOff />}
+        message={message}
+        description={description}
+        action={{ label: 'Go to the shop', to: paths.shop }}
+      />
+    </>
+  );
+}
+
+/** The product page (spec section 2): picture, vendor, name, price, stars, quantity, Buy, and the details. */
+export default function ProductDetailPage() {
+  const slug = useProductSlug();
+  const normalized = slug?.toLowerCase() ?? null;
+  const validSlug = normalized !== null && SLUG_PATTERN.test(normalized) ? normalized : null;
+  const {
+    currentData: product,
+    error,
+    isFetching,
+    refetch,
+  } = useGetProductQuery(validSlug ?? skipToken);
+
+  if (slug === null) {
+    return (
+      <NotFound
+        title="Product details"
+        message="No product chosen yet"
+        description="Pick any product in the shop to see its pictures, price, vendor and description here."
+      />
+    );
+  }
+  if (validSlug === null || (error && httpStatus(error) === 404)) {
+    return (
+      <NotFound
+        title="Product not found"
+        message="We couldn’t find that product"
+        description="It may have been taken off the shelf, or its link may be incomplete. There is plenty more in the shop."
+      />
+    );
+  }
+  if (product) return <ProductDetails key={product.id} product={product} />;
+  if (error && !isFetching) {
+    return <LoadFailed message={productLoadError(error)} onRetry={() => void refetch()} />;
+  }
+  return <Loading />;
+}
+
+function Loading() {
+  useDocumentTitle('Product details');
+  return (
+    <>
+      <PageHeading hidden>Product details</PageHeading>
+      <Typography role="status" sx={{ py: 8, textAlign: 'center', color: 'text.secondary' }}>
+        {plainMessages.loading}
+      </Typography>
+    </>
+  );
+}
+
+function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  useDocumentTitle('Product details');
+  return (
+    <>
+      <PageHeading>Product details</PageHeading>
+      <Stack role="alert" spacing={2} sx={{ py: 2, alignItems: 'flex-start' }}>
+        <Typography color="error">{message}</Typography>
+        <Button variant="outlined" onClick={onRetry}>
+          Try again
+        </Button>
+      </Stack>
+    </>
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  useDocumentTitle(product.name);
+  const dispatch = useAppDispatch();
+  const storedID = useAppSelector(selectProductID);
+  const storedSlug = useAppSelector(selectProductSlug);
+  const [quantity, setQuantity] = useState(1);
+  const { addToCart, isAdding } = useAddToCart();
+  const { addToWishlist, isSaving } = useAddToWishlist();
+  const stock = Math.min(product.inventory_stock, MAX_CART_QUANTITY);
+  const outOfStock = stock <= 0;
+
+  // The session remembers the product shown (productID and productSlug), however it was opened.
+  useEffect(() => {
+    if (storedID !== String(product.id) || storedSlug !== product.slug) {
+      dispatch(productOpened({ productID: product.id, productSlug: product.slug }));
+    }
+  }, [dispatch, product.id, product.slug, storedID, storedSlug]);
+
+  return (
+    <Stack spacing={{ xs: 4, md: 6 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 6fr)' },
+          gap: { xs: 3, md: 6 },
+          alignItems: 'start',
+        }}
+      >
+        <Box
+          sx={{
+            position: 'relative',
+            bgcolor: 'background.paper',
+            borderRadius: 4,
+            p: { xs: 2, md: 3 },
+            border: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <ProductImage src={product.images} alt={product.name} ratio={4 / 3} eager />
+          {outOfStock ? (
+            <Chip
+              label={plainMessages.outOfStock}
+              sx={{ position: 'absolute', top: 24, left: 24, fontWeight: 700 }}
+            />
+          ) : null}
+        </Box>
+
+        <Stack spacing={2}>
+          <Typography
+            sx={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: 0.75,
+              color: 'primary.main',
+              fontWeight: 700,
+            }}
+          >
+            <StorefrontOutlined fontSize="small" aria-hidden="true" />
+            <Box component="span" sx={visuallyHidden}>
+              Sold by{' '}
+            </Box>
+            {product.vendor.name}
+          </Typography>
+          <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
+            {product.name}
+          </Typography>
+          <StarRating rating={product.ratings} />
+          <Box>
+            <ProductPrice product={product} size="large" />
+            <SavingText product={product} size="large" />
+          </Box>
+          <Typography sx={{ fontWeight: 600, color: outOfStock ? 'error.main' : 'success.main' }}>
+            {outOfStock
+              ? plainMessages.outOfStock
+              : `In stock: ${product.inventory_stock} available`}
+          </Typography>
+
+          <QuantityStepper
+            value={quantity}
+            max={stock}
+            onChange={setQuantity}
+            disabled={outOfStock}
+          />
+
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            <Button
+              variant="contained"
+              size="large"
+              startIcon={<ShoppingBagOutlined />}
+              disabled={outOfStock}
+              loading={isAdding}
+              onClick={() => void addToCart(product, quantity)}
+              sx={{ minWidth: 200 }}
+            >
+              Buy
+            </Button>
+            <Button
+              variant="outlined"
+              size="large"
+              startIcon={<FavoriteBorder />}
+              loading={isSaving}
+              onClick={() => void addToWishlist(product)}
+            >
+              Save to wishlist
+            </Button>
+          </Stack>
+        </Stack>
+      </Box>
+
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          gap: { xs: 3, md: 4 },
+          alignItems: 'start',
+        }}
+      >
+        <Box component="section" aria-labelledby="product-description">
+          <Typography id="product-description" variant="h2" sx={{ fontSize: '1.35rem', mb: 1.5 }}>
+            Description
+          </Typography>
+          {/* Plain text: whatever the description holds is shown, never run as HTML. */}
+          <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', lineHeight: 1.7 }}>
+            {product.description}
+          </Typography>
+        </Box>
+
+        <Box
+          component="section"
+          aria-labelledby="vendor-information"
+          sx={{
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 4,
+            p: { xs: 2.5, md: 3 },
+          }}
+        >
+          <Typography id="vendor-information" variant="h2" sx={{ fontSize: '1.35rem', mb: 1.5 }}>
+            Vendor information
+          </Typography>
+          <Stack spacing={1.25}>
+            <Typography sx={{ fontWeight: 700 }}>{product.vendor.name}</Typography>
+            <Typography sx={{ display: 'flex', gap: 1 }}>
+              <PlaceOutlined
+                fontSize="small"
+                aria-hidden="true"
+                sx={{ mt: 0.25, color: 'text.secondary' }}
+              />
+              <span>
+                <Box component="span" sx={visuallyHidden}>
+                  Address:{' '}
+                </Box>
+                {product.vendor.address}
+              </span>
+            </Typography>
+            <Typography sx={{ display: 'flex', gap: 1 }}>
+              <LocalPhoneOutlined
+                fontSize="small"
+                aria-hidden="true"
+                sx={{ mt: 0.25, color: 'text.secondary' }}
+              />
+              <span>
+                <Box component="span" sx={visuallyHidden}>
+                  Phone:{' '}
+                </Box>
+                <Link href={`tel:${product.vendor.phone.replace(/[^\d+]/g, '')}`}>
+                  {product.vendor.phone}
+                </Link>
+              </span>
+            </Typography>
+            <Typography
+              color="text.secondary"
+              sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+            >
+              {product.vendor.description}
+            </Typography>
+          </Stack>
+        </Box>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,252 @@
+import { memo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { styled } from '@mui/material/styles';
+import type { Product } from 'contract';
+import { plainMessages } from '../../lib/messages';
+import ProductImage from '../../components/product/ProductImage';
+import ProductPrice, { SavingText } from '../../components/product/ProductPrice';
+import StarRating from '../../components/product/StarRating';
+import { productDetailsPath } from '../../components/product/productPath';
+import { IMAGE_INSET, IMAGE_RATIO } from './gridMetrics';
+
+// Styles made once for all cards: the grid mounts a row of cards at a time while scrolling.
+const Item = styled('li')({ listStyle: 'none', minWidth: 0, height: '100%' });
+
+const Surface = styled('div')(({ theme }) => ({
+  position: 'relative',
+  display: 'flex',
+  flexDirection: 'column',
+  height: '100%',
+  overflow: 'hidden',
+  backgroundColor: theme.palette.background.paper,
+  border: `1px solid ${theme.palette.divider}`,
+  borderRadius: 14,
+  transition: theme.transitions.create(['box-shadow', 'border-color'], {
+    duration: theme.transitions.duration.shorter,
+  }),
+  '&:hover': { borderColor: theme.palette.primary.light, boxShadow: theme.shadows[2] },
+}));
+
+const ImageFrame = styled('div')({ padding: `${IMAGE_INSET}px ${IMAGE_INSET}px 0` });
+
+const Badge = styled('span')(({ theme }) => ({
+  position: 'absolute',
+  top: IMAGE_INSET * 2,
+  left: IMAGE_INSET * 2,
+  padding: '2px 10px',
+  borderRadius: 999,
+  fontSize: '0.75rem',
+  fontWeight: 700,
+  backgroundColor: theme.palette.grey[800],
+  color: theme.palette.common.white,
+}));
+
+const Body = styled('div')({
+  flex: 1,
+  minHeight: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 2,
+  padding: '8px 10px 10px',
+});
+
+const Name = styled('h3')(({ theme }) => ({
+  margin: 0,
+  fontSize: '0.95rem',
+  fontWeight: 600,
+  lineHeight: '20px',
+  height: 40,
+  overflow: 'hidden',
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  color: theme.palette.text.primary,
+}));
+
+/**
+ * The card's one link, on the name; its ::after stretches over the whole card, so the
+ * picture opens the product too without a second link for keyboards and screen readers.
+ */
+const NameLink = styled(RouterLink)(({ theme }) => ({
+  color: 'inherit',
+  textDecoration: 'none',
+  outline: 'none',
+  '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 14 },
+  '&:hover': { color: theme.palette.primary.main, textDecoration: 'underline' },
+  '&:focus-visible::after': {
+    outline: `3px solid ${theme.palette.secondary.main}`,
+    outlineOffset: -3,
+  },
+}));
+
+// Plain buttons and icons rather than MUI's Button and SvgIcon: a card has two of each, and
+// scrolling mounts a row of cards per frame on a phone.
+const focusRing = (color: string) => ({ outline: `3px solid ${color}`, outlineOffset: 2 });
+
+const AddButton = styled('button')(({ theme }) => ({
+  flex: 1,
+  minWidth: 0,
+  height: 34,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 6,
+  padding: '0 12px',
+  border: 0,
+  borderRadius: 999,
+  font: 'inherit',
+  fontSize: '0.85rem',
+  fontWeight: 600,
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  color: theme.palette.primary.contrastText,
+  backgroundColor: theme.palette.primary.main,
+  transition: theme.transitions.create('background-color', {
+    duration: theme.transitions.duration.shortest,
+  }),
+  '&:hover': { backgroundColor: theme.palette.primary.dark },
+  '&:focus-visible': focusRing(theme.palette.secondary.main),
+  '&:disabled': {
+    cursor: 'default',
+    color: theme.palette.action.disabled,
+    backgroundColor: theme.palette.action.disabledBackground,
+  },
+  '&[aria-busy="true"]': { cursor: 'progress' },
+  '& svg': { width: 18, height: 18, fill: 'currentColor', flexShrink: 0 },
+  '&[data-compact="true"]': { padding: '0 8px', '& svg': { display: 'none' } },
+}));
+
+const WishlistButton = styled('button')(({ theme }) => ({
+  width: 34,
+  height: 34,
+  flexShrink: 0,
+  display: 'inline-grid',
+  placeItems: 'center',
+  padding: 0,
+  border: `1px solid ${theme.palette.divider}`,
+  borderRadius: '50%',
+  cursor: 'pointer',
+  color: theme.palette.primary.main,
+  backgroundColor: theme.palette.background.paper,
+  '&:hover': { backgroundColor: theme.palette.action.hover },
+  '&:focus-visible': focusRing(theme.palette.secondary.main),
+  '&:disabled': { cursor: 'progress', color: theme.palette.action.disabled },
+  '& svg': { width: 18, height: 18, fill: 'currentColor' },
+}));
+
+const CART_ICON =
+  'M11 9h2V6h3V4h-3V1h-2v3H8v2h3zm-4 9c-1.1 0-1.99.9-1.99 2S5.9 22 7 22s2-.9 2-2-.9-2-2-2m10 0c-1.1 0-1.99.9-1.99 2s.89 2 1.99 2 2-.9 2-2-.9-2-2-2m-8.9-5h7.45c.75 0 1.41-.41 1.75-1.03l3.86-7.01L19.42 4l-3.87 7H8.53L4.27 2H1v2h2l3.6 7.59-1.35 2.44C4.52 15.37 5.48 17 7 17h12v-2H7z';
+const HEART_ICON =
+  'M16.5 3c-1.74 0-3.41.81-4.5 2.09C10.91 3.81 9.24 3 7.5 3 4.42 3 2 5.42 2 8.5c0 3.78 3.4 6.86 8.55 11.54L12 21.35l1.45-1.32C18.6 15.36 22 12.28 22 8.5 22 5.42 19.58 3 16.5 3m-4.4 15.55-.1.1-.1-.1C7.14 14.24 4 11.39 4 8.5 4 6.5 5.5 5 7.5 5c1.54 0 3.04.99 3.57 2.36h1.87C13.46 5.99 14.96 5 16.5 5c2 0 3.5 1.5 3.5 3.5 0 2.89-3.14 5.74-7.9 10.05';
+
+function Icon({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={path} />
+    </svg>
+  );
+}
+
+const Actions = styled('div')({
+  // Above the stretched link, so the buttons stay clickable.
+  position: 'relative',
+  zIndex: 1,
+  marginTop: 'auto',
+  display: 'flex',
+  alignItems: 'center',
+  gap: 4,
+});
+
+export interface ProductCardProps {
+  product: Product;
+  /** Where the card sits in the whole list (1-based) and how long the list is, for screen readers. */
+  position: number;
+  setSize: number;
+  /** Phone layout: tighter text and buttons. */
+  compact: boolean;
+  /** Load the image at once (the first rows); later rows load theirs lazily. */
+  eager: boolean;
+  /**
+   * What the buttons and the link do, given once by the grid to all its cards (the cards
+   * hold no store subscriptions of their own: scrolling mounts a row of them per frame).
+   */
+  onAddToCart: (product: Product) => Promise<boolean>;
+  onSaveToWishlist: (product: Product) => Promise<boolean>;
+  onOpen: (product: Product) => void;
+}
+
+/**
+ * One product in the shop grid: picture, name, price (and the saving), stars, and the
+ * add-to-cart and wishlist buttons. Memoized: scrolling mounts new cards and leaves the
+ * others alone.
+ */
+function ProductCard({
+  product,
+  position,
+  setSize,
+  compact,
+  eager,
+  onAddToCart,
+  onSaveToWishlist,
+  onOpen,
+}: ProductCardProps) {
+  const [adding, setAdding] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const outOfStock = product.inventory_stock <= 0;
+
+  async function add() {
+    setAdding(true);
+    await onAddToCart(product);
+    setAdding(false);
+  }
+
+  async function save() {
+    setSaving(true);
+    await onSaveToWishlist(product);
+    setSaving(false);
+  }
+
+  return (
+    <Item aria-posinset={position} aria-setsize={setSize} data-product-card="">
+      <Surface>
+        <ImageFrame>
+          <ProductImage src={product.images} alt="" ratio={IMAGE_RATIO} eager={eager} />
+        </ImageFrame>
+        {outOfStock ? <Badge>{plainMessages.outOfStock}</Badge> : null}
+        <Body>
+          <Name>
+            <NameLink to={productDetailsPath(product.slug)} onClick={() => onOpen(product)}>
+              {product.name}
+            </NameLink>
+          </Name>
+          <StarRating rating={product.ratings} />
+          <ProductPrice product={product} />
+          <SavingText product={product} />
+          <Actions>
+            <AddButton
+              type="button"
+              data-compact={compact}
+              disabled={outOfStock || adding}
+              aria-busy={adding}
+              onClick={() => void add()}
+              aria-label={`Add to cart: ${product.name}`}
+            >
+              <Icon path={CART_ICON} />
+              {adding ? 'Adding…' : 'Add to cart'}
+            </AddButton>
+            <WishlistButton
+              type="button"
+              aria-label={`Save ${product.name} to wishlist`}
+              onClick={() => void save()}
+              disabled={saving}
+            >
+              <Icon path={HEART_ICON} />
+            </WishlistButton>
+          </Actions>
+        </Body>
+      </Surface>
+    </Item>
+  );
+}
+
+export default memo(ProductCard);

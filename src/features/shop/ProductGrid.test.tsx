@@ -1,0 +1,188 @@
+import { Profiler } from 'react';
+import { act, screen, within } from '@testing-library/react';
+import type { Product } from 'contract';
+import { fixtureProducts } from '../../testing/fixtures';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import ProductGrid from './ProductGrid';
+import { OVERSCAN_ROWS, gridMetrics } from './gridMetrics';
+
+// jsdom lays nothing out: the grid is given a width, a place on the page and a viewport.
+const VIEWPORT_HEIGHT = 800;
+const GRID_OFFSET = 200; // the grid starts this far down the page
+let gridWidth = 1152;
+let scrollY = 0;
+let resizeCallbacks: (() => void)[] = [];
+
+function rect(top: number, width: number): DOMRect {
+  return {
+    x: 0,
+    y: top,
+    top,
+    left: 0,
+    width,
+    height: 0,
+    right: width,
+    bottom: top,
+    toJSON: () => ({}),
+  };
+}
+
+const isGrid = (element: Element) => element.getAttribute('data-testid') === 'product-grid';
+
+beforeEach(() => {
+  setScrollY(0);
+  gridWidth = 1152;
+  resizeCallbacks = [];
+  jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (
+    this: HTMLElement,
+  ) {
+    return isGrid(this) ? gridWidth : 0;
+  });
+  jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+    this: HTMLElement,
+  ) {
+    return isGrid(this) ? rect(GRID_OFFSET - scrollY, gridWidth) : rect(0, 0);
+  });
+  Object.defineProperty(window, 'innerHeight', {
+    configurable: true,
+    writable: true,
+    value: VIEWPORT_HEIGHT,
+  });
+  class FakeResizeObserver {
+    constructor(private readonly callback: ResizeObserverCallback) {}
+    observe() {
+      resizeCallbacks.push(() => this.callback([], this as unknown as ResizeObserver));
+    }
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', {
+    configurable: true,
+    writable: true,
+    value: FakeResizeObserver,
+  });
+});
+
+const jsdomInnerHeight = window.innerHeight;
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  Object.defineProperty(window, 'innerHeight', {
+    configurable: true,
+    writable: true,
+    value: jsdomInnerHeight,
+  });
+  setScrollY(0);
+  Reflect.deleteProperty(window, 'ResizeObserver');
+});
+
+function catalogue(n: number): Product[] {
+  const template = fixtureProducts[0];
+  if (!template) throw new Error('no fixtures');
+  return Array.from({ length: n }, (_, i) => ({
+    ...template,
+    id: i + 1,
+    slug: `product-${i + 1}`,
+    name: `Product ${i + 1}`,
+  }));
+}
+
+function setScrollY(y: number) {
+  scrollY = y;
+  Object.defineProperty(window, 'scrollY', { configurable: true, writable: true, value: y });
+}
+
+function scrollTo(y: number) {
+  setScrollY(y);
+  act(() => {
+    window.dispatchEvent(new Event('scroll'));
+  });
+}
+
+function cards() {
+  return within(screen.getByRole('list', { name: 'Products' })).getAllByRole('listitem');
+}
+
+function positions() {
+  return cards().map((card) => Number(card.getAttribute('aria-posinset')));
+}
+
+/** The most cards the viewport plus the overscan can hold. */
+function cardBound(width: number) {
+  const { columns, rowStride } = gridMetrics(width);
+  return (Math.ceil(VIEWPORT_HEIGHT / rowStride) + 1 + 2 * OVERSCAN_ROWS) * columns;
+}
+
+test('with 1,000 products only the rows near the viewport are in the page', () => {
+  renderWithProviders(<ProductGrid products={catalogue(1000)} label="Products" />);
+  const shown = cards();
+  expect(shown.length).toBeGreaterThanOrEqual(8);
+  expect(shown.length).toBeLessThanOrEqual(cardBound(gridWidth));
+  expect(shown[0]).toHaveAttribute('aria-posinset', '1');
+  expect(shown[0]).toHaveAttribute('aria-setsize', '1000');
+  expect(screen.queryByRole('link', { name: 'Product 1000' })).not.toBeInTheDocument();
+});
+
+test('four a row on a wide screen, and the spacers keep the grid as tall as every row', () => {
+  renderWithProviders(<ProductGrid products={catalogue(1000)} label="Products" />);
+  const grid = screen.getByTestId('product-grid');
+  expect(grid).toHaveAttribute('data-columns', '4');
+  expect(grid).toHaveAttribute('data-row-count', '250');
+  const { rowStride, gap } = gridMetrics(gridWidth);
+  const drawnRows = cards().length / 4;
+  expect(screen.getByTestId('space-above')).toHaveStyle({ height: '0px' });
+  expect(screen.getByTestId('space-below')).toHaveStyle({
+    height: `${250 * rowStride - gap - (drawnRows * rowStride - gap)}px`,
+  });
+});
+
+test('scrolling draws the rows that come into view and drops those that leave', () => {
+  renderWithProviders(<ProductGrid products={catalogue(1000)} label="Products" />);
+  const { rowStride } = gridMetrics(gridWidth);
+
+  scrollTo(GRID_OFFSET + 100 * rowStride);
+  const middle = positions();
+  expect(middle[0]).toBe((100 - OVERSCAN_ROWS) * 4 + 1);
+  expect(middle).toContain(401);
+  expect(middle.length).toBeLessThanOrEqual(cardBound(gridWidth));
+  expect(screen.queryByRole('link', { name: 'Product 1' })).not.toBeInTheDocument();
+
+  scrollTo(GRID_OFFSET + 250 * rowStride);
+  expect(positions().at(-1)).toBe(1000);
+  expect(screen.getByRole('link', { name: 'Product 1000' })).toBeInTheDocument();
+});
+
+test('scrolling within a row renders nothing again', () => {
+  const onRender = jest.fn();
+  renderWithProviders(
+    <Profiler id="grid" onRender={onRender}>
+      <ProductGrid products={catalogue(1000)} label="Products" />
+    </Profiler>,
+  );
+  const commits = onRender.mock.calls.length;
+  const before = cards()[0];
+  scrollTo(10);
+  scrollTo(25);
+  expect(onRender.mock.calls.length).toBe(commits);
+  expect(cards()[0]).toBe(before);
+});
+
+test('on a phone-width grid, two a row; on a tablet, three', () => {
+  renderWithProviders(<ProductGrid products={catalogue(1000)} label="Products" />);
+  const grid = () => screen.getByTestId('product-grid');
+  gridWidth = 343;
+  act(() => resizeCallbacks.forEach((callback) => callback()));
+  expect(grid()).toHaveAttribute('data-columns', '2');
+  expect(cards().length).toBeLessThanOrEqual(cardBound(343));
+  gridWidth = 720;
+  act(() => resizeCallbacks.forEach((callback) => callback()));
+  expect(grid()).toHaveAttribute('data-columns', '3');
+});
+
+test('100,000 products still draw only a screenful', () => {
+  renderWithProviders(<ProductGrid products={catalogue(100_000)} label="Products" />);
+  expect(cards().length).toBeLessThanOrEqual(cardBound(gridWidth));
+  const { rowStride } = gridMetrics(gridWidth);
+  scrollTo(GRID_OFFSET + 24_999 * rowStride);
+  expect(positions().at(-1)).toBe(100_000);
+});

@@ -1,0 +1,228 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { http, HttpResponse } from 'msw';
+import { AppProviders } from '../../app/AppProviders';
+import { makeStore } from '../../app/store';
+import { apiUrl, fixtureProducts } from '../../testing/fixtures';
+import { recordRequests, server } from '../../testing/server';
+import ShopPage from './ShopPage';
+
+/** The shop on a memory router, so a test can read the address and how it last changed. */
+function renderShop(route = '/shop') {
+  const router = createMemoryRouter(
+    [
+      { path: '/shop', element: <ShopPage /> },
+      { path: '/detail/product-details', element: <p>Product page</p> },
+    ],
+    { initialEntries: [route] },
+  );
+  const store = makeStore();
+  render(
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, store, user: userEvent.setup() };
+}
+
+/** What the app asked GET /get-all-products for, in order ('' for every product). */
+function productSearches(requests: ReturnType<typeof recordRequests>): string[] {
+  return requests
+    .filter((r) => r.url.pathname.endsWith('/get-all-products'))
+    .map((r) => r.url.searchParams.get('q') ?? '');
+}
+
+const allNames = fixtureProducts.map((p) => p.name);
+
+/** Waiting out the search's pause (300 ms) and the answer, with room for a busy machine. */
+const AFTER_PAUSE = { timeout: 4000 };
+
+async function findProductList() {
+  return screen.findByRole('list', { name: /products/i });
+}
+
+test('shows the loading text, then every product, under one Shop heading with the request banner', async () => {
+  renderShop();
+  expect(screen.getByText('Products are loading...')).toBeInTheDocument();
+  const list = await findProductList();
+  expect(within(list).getAllByRole('listitem')).toHaveLength(fixtureProducts.length);
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Shop');
+  expect(screen.getByRole('status')).toHaveTextContent('Showing 12 products');
+  expect(screen.getByRole('region', { name: 'Make a request' })).toBeInTheDocument();
+  expect(document.title).toMatch(/^Shop/);
+});
+
+test('the search box is a labelled search field inside a search landmark', async () => {
+  renderShop();
+  const box = screen.getByRole('searchbox', { name: 'Search products' });
+  expect(box).toHaveAttribute('type', 'search');
+  expect(screen.getByRole('search')).toContainElement(box);
+  await findProductList();
+});
+
+test('typing fast asks the server once, after the pause, and the address follows (replacing)', async () => {
+  const requests = recordRequests();
+  const { router, user } = renderShop();
+  await findProductList();
+
+  await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'rice');
+  // Nothing is asked while the shopper is still typing.
+  expect(productSearches(requests)).toEqual(['']);
+
+  expect(
+    await screen.findByRole('heading', { name: 'Results for “rice”' }, AFTER_PAUSE),
+  ).toBeInTheDocument();
+  const list = await screen.findByRole('list', { name: 'Products matching “rice”' }, AFTER_PAUSE);
+  await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+  expect(within(list).getByRole('link', { name: 'Ofada Rice (5 kg)' })).toBeInTheDocument();
+  expect(productSearches(requests)).toEqual(['', 'rice']);
+  expect(router.state.location.search).toBe('?q=rice');
+  expect(router.state.historyAction).toBe('REPLACE');
+});
+
+test('a search in the address is searched at once and kept in the box (a shared link, a reload)', async () => {
+  const requests = recordRequests();
+  renderShop('/shop?q=palm');
+  expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('palm');
+  const list = await screen.findByRole('list', { name: 'Products matching “palm”' }, AFTER_PAUSE);
+  expect(within(list).getByRole('link', { name: 'Red Palm Oil (1 litre)' })).toBeInTheDocument();
+  // A shared search does not download the whole catalogue too.
+  expect(productSearches(requests)).toEqual(['palm']);
+});
+
+test('emptying the box shows every product again, from the cache, and clears the address', async () => {
+  const requests = recordRequests();
+  const { router, user } = renderShop();
+  await findProductList();
+  const box = screen.getByRole('searchbox', { name: 'Search products' });
+  await user.type(box, 'beans');
+  await screen.findByRole('list', { name: 'Products matching “beans”' }, AFTER_PAUSE);
+
+  await user.clear(box);
+  const list = await screen.findByRole('list', { name: 'Products' });
+  expect(within(list).getAllByRole('listitem')).toHaveLength(fixtureProducts.length);
+  expect(router.state.location.search).toBe('');
+  expect(productSearches(requests)).toEqual(['', 'beans']);
+});
+
+test('no results: says so, and Clear search brings every product back with focus in the box', async () => {
+  const { router, user } = renderShop();
+  await findProductList();
+  const box = screen.getByRole('searchbox', { name: 'Search products' });
+  await user.type(box, 'caviar');
+
+  expect(
+    await screen.findByText('No products match “caviar”', {}, AFTER_PAUSE),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent('Showing 0 products');
+  await user.click(screen.getByRole('button', { name: 'Clear search' }));
+
+  const list = await findProductList();
+  expect(within(list).getAllByRole('listitem')).toHaveLength(fixtureProducts.length);
+  expect(box).toHaveValue('');
+  expect(box).toHaveFocus();
+  expect(router.state.location.search).toBe('');
+});
+
+test('a repeated search is answered from the cache, with no new request', async () => {
+  const requests = recordRequests();
+  const { user } = renderShop();
+  await findProductList();
+  const box = screen.getByRole('searchbox', { name: 'Search products' });
+
+  await user.type(box, 'oil');
+  await screen.findByRole('list', { name: 'Products matching “oil”' }, AFTER_PAUSE);
+  await user.clear(box);
+  await screen.findByRole('list', { name: 'Products' });
+  await user.type(box, 'oil');
+  // Shown as soon as the pause is over: no request, no loading.
+  const list = await screen.findByRole('list', { name: 'Products matching “oil”' }, AFTER_PAUSE);
+  expect(within(list).getByRole('link', { name: 'Red Palm Oil (1 litre)' })).toBeInTheDocument();
+
+  expect(productSearches(requests)).toEqual(['', 'oil']);
+});
+
+test('Enter searches without waiting for the pause', async () => {
+  const requests = recordRequests();
+  const { router, user } = renderShop();
+  await findProductList();
+  await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'garri{Enter}');
+  // Asked at once: the address already holds the search.
+  expect(router.state.location.search).toBe('?q=garri');
+  await screen.findByRole('list', { name: 'Products matching “garri”' }, AFTER_PAUSE);
+  expect(productSearches(requests)).toEqual(['', 'garri']);
+});
+
+test('the address changed by a link puts its search in the box', async () => {
+  const { router } = renderShop('/shop?q=yam');
+  await screen.findByRole('list', { name: 'Products matching “yam”' }, AFTER_PAUSE);
+  await act(() => router.navigate('/shop'));
+  await waitFor(() =>
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue(''),
+  );
+  await findProductList();
+});
+
+test('a failed catalogue load shows the spec’s words and can be tried again', async () => {
+  let fail = true;
+  server.use(
+    http.get(apiUrl('/get-all-products'), () =>
+      fail ? HttpResponse.json({ detail: 'Catalogue unavailable' }, { status: 503 }) : undefined,
+    ),
+  );
+  const { user } = renderShop();
+  expect(await screen.findByRole('alert')).toHaveTextContent('Error: Catalogue unavailable');
+  fail = false;
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  const list = await findProductList();
+  expect(within(list).getAllByRole('listitem')).toHaveLength(fixtureProducts.length);
+});
+
+test('with no answer from the server it says so', async () => {
+  server.use(http.get(apiUrl('/get-all-products'), () => HttpResponse.error()));
+  renderShop();
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'No response from server. Please try again later.',
+  );
+});
+
+test('opening a product from its name remembers it and goes to its page by slug', async () => {
+  const { router, store, user } = renderShop();
+  const list = await findProductList();
+  await user.click(within(list).getByRole('link', { name: 'Puna Yam (1 large tuber)' }));
+  expect(await screen.findByText('Product page')).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/detail/product-details');
+  expect(router.state.location.search).toBe('?slug=puna-yam-tuber');
+  expect(store.getState().session).toMatchObject({ productID: '5', productSlug: 'puna-yam-tuber' });
+});
+
+test('every product name is listed', async () => {
+  renderShop();
+  const list = await findProductList();
+  expect(
+    within(list)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent),
+  ).toEqual(allNames);
+});
+
+test('a search differing only in case and spaces is the same search, from the cache', async () => {
+  const requests = recordRequests();
+  const { user } = renderShop();
+  await findProductList();
+  const box = screen.getByRole('searchbox', { name: 'Search products' });
+  await user.type(box, 'palm oil');
+  await screen.findByRole('list', { name: 'Products matching “palm oil”' }, AFTER_PAUSE);
+  await user.clear(box);
+  await user.type(box, 'Palm  OIL');
+  // (Accessible names collapse runs of spaces.)
+  const list = await screen.findByRole(
+    'list',
+    { name: 'Products matching “Palm OIL”' },
+    AFTER_PAUSE,
+  );
+  expect(within(list).getByRole('link', { name: 'Red Palm Oil (1 litre)' })).toBeInTheDocument();
+  expect(productSearches(requests)).toEqual(['', 'palm oil']);
+});
