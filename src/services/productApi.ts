@@ -11,6 +11,8 @@ export const productApi = createApi({
   endpoints: (build) => ({
     /** The search text, '' for every product; ?q= is sent only for a non-empty search. */
     getProducts: build.query<Product[], string>({
+      // A search the shopper repeats within five minutes is answered from the cache.
+      keepUnusedDataFor: 300,
       query: (search) => {
         const q = search.trim();
         return { url: '/get-all-products', params: q === '' ? undefined : { q } };
