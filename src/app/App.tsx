@@ -1,4 +1,5 @@
 import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { PendingPaymentResumer } from '../features/cart/PendingPaymentResumer';
 import { AppProviders } from './AppProviders';
 import { PwaStatus } from './pwa/PwaStatus';
 import { routes } from './routes';
@@ -17,6 +18,8 @@ export default function App({ store }: { store: AppStore }) {
     <AppProviders store={store}>
       <PwaStatus />
       <BrowserRouter>
+        {/* Finishes an order paid for before a reload or a closed tab. */}
+        <PendingPaymentResumer />
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>

@@ -108,11 +108,12 @@ describe('Redux DevTools', () => {
   });
 });
 
-test('the store registers the session and the nine API slices', () => {
+test('the store registers the session, the checkout flow and the nine API slices', () => {
   const state = makeStore().getState();
   expect(Object.keys(state).sort()).toEqual(
     [
       'session',
+      'checkout',
       'productApi',
       'cartApi',
       'wishlistApi',

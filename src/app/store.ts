@@ -7,6 +7,7 @@ import {
 } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 'redux-persist';
 import { apis } from '../services';
+import checkoutSlice from '../features/cart/checkoutSlice';
 import { listenerMiddleware } from './listeners';
 import sessionSlice, { type SessionState } from './sessionSlice';
 import {
@@ -15,9 +16,9 @@ import {
   syncSessionAcrossTabs,
 } from './sessionPersistence';
 
-/** The session slice plus the nine API slices (the API caches are never persisted). */
+/** The session slice, the payment flow's state, and the nine API slices (the API caches are never persisted). */
 function buildRootReducer(sessionReducer: Reducer<SessionState>) {
-  return combineSlices({ session: sessionReducer }, ...apis);
+  return combineSlices({ session: sessionReducer }, checkoutSlice, ...apis);
 }
 
 export const rootReducer = buildRootReducer(sessionSlice.reducer);

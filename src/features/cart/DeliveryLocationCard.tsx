@@ -1,0 +1,104 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import AddLocationAltOutlined from '@mui/icons-material/AddLocationAltOutlined';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import type { Delivery } from 'contract';
+import { deliveryAddressText } from './deliveryForm';
+
+export interface DeliveryLocationCardProps {
+  delivery: Delivery | null;
+  loading: boolean;
+  /** Words for a load failure other than "no location yet". */
+  loadError: string | null;
+  onRetry: () => void;
+  onEdit: () => void;
+  disabled?: boolean;
+}
+
+/** The saved delivery location, or none, with Change or Add Delivery Location (spec section 2). */
+export default function DeliveryLocationCard({
+  delivery,
+  loading,
+  loadError,
+  onRetry,
+  onEdit,
+  disabled = false,
+}: DeliveryLocationCardProps) {
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby="delivery-location-heading"
+      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: { xs: 'flex-start', sm: 'center' },
+          justifyContent: 'space-between',
+          flexDirection: { xs: 'column', sm: 'row' },
+          gap: 2,
+        }}
+      >
+        <Box sx={{ display: 'flex', gap: 1.5, minWidth: 0 }}>
+          <PlaceOutlined color="primary" aria-hidden="true" sx={{ mt: 0.25 }} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography id="delivery-location-heading" variant="h2" sx={{ fontSize: '1.1rem' }}>
+              Delivery location
+            </Typography>
+            {loading ? (
+              <Typography role="status" color="text.secondary">
+                Loading your delivery location...
+              </Typography>
+            ) : delivery ? (
+              <>
+                <Typography sx={{ overflowWrap: 'anywhere' }}>
+                  {deliveryAddressText(delivery)}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  Mobile: {delivery.mobile_number}
+                  {delivery.alt_mobile_number ? ` · Alt.: ${delivery.alt_mobile_number}` : ''}
+                </Typography>
+              </>
+            ) : (
+              <Typography color="text.secondary">
+                No delivery location yet. Add one so we know where to bring your order.
+              </Typography>
+            )}
+          </Box>
+        </Box>
+        {loading ? null : delivery ? (
+          <Button variant="outlined" onClick={onEdit} disabled={disabled} sx={{ flexShrink: 0 }}>
+            Change
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            onClick={onEdit}
+            disabled={disabled}
+            startIcon={<AddLocationAltOutlined />}
+            sx={{ flexShrink: 0 }}
+          >
+            Add Delivery Location
+          </Button>
+        )}
+      </Box>
+      {loadError ? (
+        <Alert
+          severity="warning"
+          sx={{ mt: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              Try again
+            </Button>
+          }
+        >
+          {loadError}
+        </Alert>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Test helpers for the cart feature (imported by its tests only, never by the app).
+ *
+ * The checkout slice is not registered in src/app/store.ts yet, so the tests inject it into
+ * the root reducer that makeStore (and so renderWithProviders) uses. Once it is registered
+ * there, this injection finds the same reducer and changes nothing.
+ */
+import { configure } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { Typography } from '@mui/material';
+import type { SessionState } from '../../app/sessionSlice';
+import { rootReducer } from '../../app/store';
+import { paths } from '../../app/paths';
+import { signedInSession } from '../../testing/fixtures';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import CartPage from './CartPage';
+import { checkoutSlice } from './checkoutSlice';
+import { checkoutTiming } from './checkoutThunks';
+import { PendingPaymentResumer } from './PendingPaymentResumer';
+import { PAYSTACK_IFRAMES } from './paystackPopup';
+
+checkoutSlice.injectInto(rootReducer);
+
+// The spec's 5-second pause is real in the app; tests do not wait for it.
+checkoutTiming.delayMs = 0;
+
+// A whole payment (several requests, MUI transitions) can take more than a second on a busy
+// machine: findBy and waitFor wait up to 5 s before they fail.
+configure({ asyncUtilTimeout: 5000 });
+
+/** The cart page at /cart, with a stand-in orders page to land on after checkout. */
+export function renderCartPage(
+  options: { session?: SessionState | null; withResumer?: boolean } = {},
+) {
+  const { session = signedInSession, withResumer = false } = options;
+  return renderWithProviders(
+    <>
+      {withResumer ? <PendingPaymentResumer /> : null}
+      <Routes>
+        <Route path={paths.cart} element={<CartPage />} />
+        <Route path={paths.orders} element={<Typography variant="h1">My orders</Typography>} />
+        <Route path={paths.shop} element={<Typography variant="h1">Shop</Typography>} />
+      </Routes>
+    </>,
+    { route: paths.cart, preloadedState: session ? { session } : undefined },
+  );
+}
+
+/** The fixture cart (₦15,000 before VAT, ₦1,125 VAT) plus ₦1,150: what the shopper pays. */
+export const FIXTURE_TOTAL = 17275;
+
+/** What Paystack's library does on `new PaystackPop()`: two iframes appended to <body>. */
+export function addPaystackIframes(popupId: string): void {
+  for (const part of ['background', 'checkout']) {
+    const frame = document.createElement('iframe');
+    frame.id = `inline-${part}-${popupId}`;
+    document.body.appendChild(frame);
+  }
+}
+
+/** The Paystack iframes on the page now. */
+export function paystackIframeCount(): number {
+  return document.querySelectorAll(PAYSTACK_IFRAMES).length;
+}
+
+/** Removes every iframe (a test's popups outlive it: they are removed a second after closing). */
+export function removeAllIframes(): void {
+  document.querySelectorAll('iframe').forEach((frame) => frame.remove());
+}
