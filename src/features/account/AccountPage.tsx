@@ -13,11 +13,10 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsLoggedIn, selectUserID } from '../../app/sessionSlice';
 import LoginPrompt from '../../components/LoginPrompt';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { getErrorMessage } from '../../lib/getErrorMessage';
-import { plainMessages } from '../../lib/messages';
 import { useGetMeQuery, usersApi } from '../../services/usersApi';
 import EditProfileForm from './EditProfileForm';
 import { genderLabel } from './profileForm';
+import { QueryError, QueryLoading } from '../../components/QueryStatus';
 
 const TITLE = 'My Account';
 
@@ -52,20 +51,9 @@ export default function AccountPage() {
   } else if (user) {
     body = <ProfileCard user={user} refreshing={isFetching} />;
   } else if (isError) {
-    body = (
-      <Stack role="alert" spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Typography color="error">{getErrorMessage(error)}</Typography>
-        <Button variant="outlined" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
+    body = <QueryError error={error} onRetry={() => void refetch()} />;
   } else {
-    body = (
-      <Typography role="status" color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
-        {plainMessages.loading}
-      </Typography>
-    );
+    body = <QueryLoading />;
   }
 
   return (

@@ -9,10 +9,10 @@ import { selectIsLoggedIn } from '../../app/sessionSlice';
 import LoginPrompt from '../../components/LoginPrompt';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { affiliateLoadError } from '../../lib/getErrorMessage';
-import { plainMessages } from '../../lib/messages';
 import { useGetAffiliateDetailsQuery } from '../../services/affiliatesApi';
 import AffiliateDetails from './AffiliateDetails';
 import AffiliateRegistrationForm from './AffiliateRegistrationForm';
+import { QueryLoading } from '../../components/QueryStatus';
 
 const TITLE = 'Affiliate Market';
 
@@ -50,11 +50,7 @@ export default function AffiliateMarketPage() {
         </Alert>
       );
   } else {
-    body = (
-      <Typography role="status" color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
-        {plainMessages.loading}
-      </Typography>
-    );
+    body = <QueryLoading />;
   }
 
   return (

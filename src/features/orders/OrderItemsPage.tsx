@@ -2,7 +2,6 @@ import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -22,10 +21,10 @@ import { visuallyHidden } from '../../components/product/visuallyHidden';
 import { useRememberProduct } from '../../components/product/useRememberProduct';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatNaira } from '../../lib/format';
-import { getErrorMessage, httpStatus } from '../../lib/getErrorMessage';
-import { plainMessages } from '../../lib/messages';
+import { httpStatus } from '../../lib/getErrorMessage';
 import { useGetOrderItemsQuery } from '../../services/orderItemsApi';
 import { ORDER_PARAM, parseOrderId } from './orderLinks';
+import { QueryError, QueryLoading } from '../../components/QueryStatus';
 
 const TITLE = 'Order Items';
 
@@ -109,20 +108,9 @@ export default function OrderItemsPage() {
   } else if (data) {
     body = <ItemList items={data} refreshing={isFetching} />;
   } else if (isError) {
-    body = (
-      <Stack role="alert" spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Typography color="error">{getErrorMessage(error)}</Typography>
-        <Button variant="outlined" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
+    body = <QueryError error={error} onRetry={() => void refetch()} />;
   } else {
-    body = (
-      <Typography role="status" color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
-        {plainMessages.loading}
-      </Typography>
-    );
+    body = <QueryLoading />;
   }
 
   return (

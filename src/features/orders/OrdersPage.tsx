@@ -18,10 +18,10 @@ import LoginPrompt from '../../components/LoginPrompt';
 import { visuallyHidden } from '../../components/product/visuallyHidden';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate, formatNaira } from '../../lib/format';
-import { getErrorMessage } from '../../lib/getErrorMessage';
 import { plainMessages } from '../../lib/messages';
 import { useGetOrdersQuery } from '../../services/ordersApi';
 import { orderItemsPath } from './orderLinks';
+import { QueryError, QueryLoading } from '../../components/QueryStatus';
 
 const TITLE = 'My Orders';
 
@@ -87,20 +87,9 @@ export default function OrdersPage() {
       </Stack>
     );
   } else if (isError) {
-    body = (
-      <Stack role="alert" spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Typography color="error">{getErrorMessage(error)}</Typography>
-        <Button variant="outlined" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
+    body = <QueryError error={error} onRetry={() => void refetch()} />;
   } else {
-    body = (
-      <Typography role="status" color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
-        {plainMessages.loading}
-      </Typography>
-    );
+    body = <QueryLoading />;
   }
 
   return (

@@ -21,10 +21,10 @@ import { productDetailsPath } from '../../components/product/productPath';
 import { useRememberProduct } from '../../components/product/useRememberProduct';
 import { visuallyHidden } from '../../components/product/visuallyHidden';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { getErrorMessage } from '../../lib/getErrorMessage';
 import { plainMessages } from '../../lib/messages';
 import { toastMutation } from '../../lib/toasts';
 import { useDeleteWishlistItemMutation, useGetWishlistQuery } from '../../services/wishlistApi';
+import { QueryError, QueryLoading } from '../../components/QueryStatus';
 
 const TITLE = 'Saved Items';
 
@@ -93,20 +93,9 @@ export default function WishlistPage() {
       </Box>
     );
   } else if (isError) {
-    body = (
-      <Stack role="alert" spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Typography color="error">{getErrorMessage(error)}</Typography>
-        <Button variant="outlined" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
+    body = <QueryError error={error} onRetry={() => void refetch()} />;
   } else {
-    body = (
-      <Typography role="status" color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
-        {plainMessages.loading}
-      </Typography>
-    );
+    body = <QueryLoading />;
   }
 
   return (
