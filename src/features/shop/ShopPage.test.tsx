@@ -126,6 +126,29 @@ test('no results: says so, and Clear search brings every product back with focus
   expect(router.state.location.search).toBe('');
 });
 
+test('an empty catalogue says the shelves are empty, not that a search found nothing', async () => {
+  server.use(http.get(apiUrl('/get-all-products'), () => HttpResponse.json([])));
+  renderShop();
+
+  expect(await screen.findByText('No products on the shelves yet')).toBeInTheDocument();
+  expect(screen.getByText('Showing 0 products')).toBeInTheDocument();
+  expect(screen.queryByText(/No products match/)).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Clear search' })).toBeNull();
+});
+
+test('a search link opened cold, then cleared, shows the loading text until every product arrives', async () => {
+  const { user } = renderShop('/shop?q=caviar');
+  await screen.findByText('No products match “caviar”', {}, AFTER_PAUSE);
+
+  await user.click(screen.getByRole('button', { name: 'Clear search' }));
+
+  // Never an empty grid under 'Searching…' while the whole catalogue downloads.
+  expect(screen.queryByRole('list', { name: 'Products' })).toBeNull();
+  expect(screen.getByText('Products are loading...')).toBeInTheDocument();
+  const list = await findProductList();
+  expect(within(list).getAllByRole('listitem')).toHaveLength(fixtureProducts.length);
+});
+
 test('a repeated search is answered from the cache, with no new request', async () => {
   const requests = recordRequests();
   const { user } = renderShop();

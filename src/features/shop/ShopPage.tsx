@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SearchOff from '@mui/icons-material/SearchOff';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import EmptyState from '../../components/EmptyState';
 import RequestBanner from '../../components/RequestBanner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -61,7 +62,9 @@ export default function ShopPage() {
         </Button>
       </Stack>
     );
-  } else if (data === undefined) {
+  } else if (data === undefined || (stale && data.length === 0)) {
+    // Nothing yet, or only an empty answer to another search: say it is loading rather than
+    // show an empty grid under 'Searching…'.
     status = '';
     body = (
       <Stack
@@ -73,6 +76,15 @@ export default function ShopPage() {
         <CircularProgress size={28} aria-hidden="true" />
         <Typography color="text.secondary">{plainMessages.productsLoading}</Typography>
       </Stack>
+    );
+  } else if (currentData?.length === 0 && !label) {
+    status = showing(0);
+    body = (
+      <EmptyState
+        icon={<StorefrontOutlined />}
+        message="No products on the shelves yet"
+        description="The shop is restocking. Please check back soon."
+      />
     );
   } else if (currentData?.length === 0) {
     status = showing(0);
