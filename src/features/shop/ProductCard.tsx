@@ -10,7 +10,15 @@ import { productDetailsPath } from '../../components/product/productPath';
 import { IMAGE_INSET, IMAGE_RATIO } from './gridMetrics';
 
 // Styles made once for all cards: the grid mounts a row of cards at a time while scrolling.
-const Item = styled('li')({ listStyle: 'none', minWidth: 0, height: '100%' });
+// The grid gives every card its size, so a card's layout and style never reach past it:
+// mounting a row while scrolling lays out that row alone. (No paint containment: it would
+// clip the hover shadow.)
+const Item = styled('li')({
+  listStyle: 'none',
+  minWidth: 0,
+  height: '100%',
+  contain: 'size layout style',
+});
 
 const Surface = styled('div')(({ theme }) => ({
   position: 'relative',
