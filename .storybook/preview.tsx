@@ -3,6 +3,7 @@ import { mswLoader } from 'msw-storybook-addon/csf3';
 import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../src/app/AppProviders';
 import { makeStore, type RootState } from '../src/app/store';
+import { retryPolicy } from '../src/services/baseQuery';
 import { resetMockDb } from '../src/testing/handlers';
 import { setupMsw } from './mswWorker';
 
@@ -29,6 +30,15 @@ const withApp: Decorator = (Story, { parameters }) => {
 
 const preview: Preview = {
   decorators: [withApp],
+  // Failed loads are still retried, as in the shop, but without the growing waits (about
+  // 2 s in all): an error story shows its error at once.
+  beforeEach: () => {
+    const { backoff } = retryPolicy;
+    retryPolicy.backoff = () => Promise.resolve();
+    return () => {
+      retryPolicy.backoff = backoff;
+    };
+  },
   // Each story starts from the fixtures, whatever the previous story changed.
   loaders: [
     async () => {

@@ -29,8 +29,9 @@ describe.each(files)('%s', (file) => {
   const stories = composeStories(require(path.join(root, file)));
   const entries = Object.entries(stories);
 
+  // Each run() unmounts the story before it (portalled dialogs included), so the page is
+  // never cleared by hand: wiping <body> would pull an open dialog from under React.
   test.each(entries)('%s renders and plays', async (_name, Story) => {
     await Story.run();
-    document.body.innerHTML = '';
   });
 });

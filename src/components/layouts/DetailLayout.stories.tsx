@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import Typography from '@mui/material/Typography';
 import { initialSessionState } from '../../app/sessionSlice';
 import DetailLayout from './DetailLayout';
+import { phoneWidth } from '../../testing/storyViewports';
 
 function SamplePage() {
   return (
@@ -55,5 +56,5 @@ export const Cart: Story = { parameters: { ...signedIn, route: '/cart' } };
 
 export const CartPhone: Story = {
   parameters: { ...signedIn, route: '/cart' },
-  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  ...phoneWidth,
 };

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import Footer from './Footer';
+import { desktopWidth, phoneWidth } from '../../testing/storyViewports';
 
 const meta = {
   title: 'Layouts/Footer',
@@ -10,9 +11,9 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Desktop: Story = {
-  globals: { viewport: { value: 'desktop', isRotated: false } },
+  ...desktopWidth,
 };
 
 export const Phone: Story = {
-  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  ...phoneWidth,
 };

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { initialSessionState } from '../../app/sessionSlice';
 import MainLayout from './MainLayout';
+import { desktopWidth, phoneWidth } from '../../testing/storyViewports';
 
 function SamplePage() {
   return (
@@ -42,26 +43,26 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const SignedOutDesktop: Story = {
-  globals: { viewport: { value: 'desktop', isRotated: false } },
+  ...desktopWidth,
 };
 
 export const SignedInDesktop: Story = {
-  globals: { viewport: { value: 'desktop', isRotated: false } },
+  ...desktopWidth,
   parameters: { store: { preloadedState: { session: signedInSession } } },
 };
 
 export const SignedOutPhone: Story = {
-  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  ...phoneWidth,
 };
 
 export const SignedInPhone: Story = {
-  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  ...phoneWidth,
   parameters: { store: { preloadedState: { session: signedInSession } } },
 };
 
 /** The phone menu opens from its button and closes once a link in it is followed. */
 export const PhoneMenu: Story = {
-  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  ...phoneWidth,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     // The drawer is portalled to <body>, outside the story's canvas.

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import Typography from '@mui/material/Typography';
 import { initialSessionState } from '../../app/sessionSlice';
 import ProfileLayout from './ProfileLayout';
+import { desktopWidth, phoneWidth } from '../../testing/storyViewports';
 
 function SamplePage() {
   return (
@@ -44,16 +45,16 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Account: Story = {
-  globals: { viewport: { value: 'desktop', isRotated: false } },
+  ...desktopWidth,
 };
 
 export const MyOrders: Story = {
   parameters: { route: '/profile/orders' },
-  globals: { viewport: { value: 'desktop', isRotated: false } },
+  ...desktopWidth,
 };
 
 /** On phones the sidebar becomes a row of pills that scrolls sideways. */
 export const Phone: Story = {
   parameters: { route: '/profile/wishlist' },
-  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  ...phoneWidth,
 };

@@ -1,7 +1,7 @@
 import { Profiler } from 'react';
 import { act, screen, within } from '@testing-library/react';
 import type { Product } from 'contract';
-import { fixtureProducts } from '../../testing/fixtures';
+import { manyProducts } from '../../testing/manyProducts';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import ProductGrid from './ProductGrid';
 import { OVERSCAN_ROWS, gridMetrics } from './gridMetrics';
@@ -76,15 +76,11 @@ afterEach(() => {
   Reflect.deleteProperty(window, 'ResizeObserver');
 });
 
-function catalogue(n: number): Product[] {
-  const template = fixtureProducts[0];
-  if (!template) throw new Error('no fixtures');
-  return Array.from({ length: n }, (_, i) => ({
-    ...template,
-    id: i + 1,
-    slug: `product-${i + 1}`,
-    name: `Product ${i + 1}`,
-  }));
+/** The name of the product at a place (1-based) in a catalogue. */
+function nameAt(products: readonly Product[], position: number): string {
+  const product = products[position - 1];
+  if (!product) throw new Error(`no product at ${position}`);
+  return product.name;
 }
 
 function setScrollY(y: number) {
@@ -114,17 +110,18 @@ function cardBound(width: number) {
 }
 
 test('with 1,000 products only the rows near the viewport are in the page', () => {
-  renderWithProviders(<ProductGrid products={catalogue(1000)} label="Products" />);
+  const products = manyProducts(1000);
+  renderWithProviders(<ProductGrid products={products} label="Products" />);
   const shown = cards();
   expect(shown.length).toBeGreaterThanOrEqual(8);
   expect(shown.length).toBeLessThanOrEqual(cardBound(gridWidth));
   expect(shown[0]).toHaveAttribute('aria-posinset', '1');
   expect(shown[0]).toHaveAttribute('aria-setsize', '1000');
-  expect(screen.queryByRole('link', { name: 'Product 1000' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: nameAt(products, 1000) })).not.toBeInTheDocument();
 });
 
 test('four a row on a wide screen, and the spacers keep the grid as tall as every row', () => {
-  renderWithProviders(<ProductGrid products={catalogue(1000)} label="Products" />);
+  renderWithProviders(<ProductGrid products={manyProducts(1000)} label="Products" />);
   const grid = screen.getByTestId('product-grid');
   expect(grid).toHaveAttribute('data-columns', '4');
   expect(grid).toHaveAttribute('data-row-count', '250');
@@ -137,7 +134,8 @@ test('four a row on a wide screen, and the spacers keep the grid as tall as ever
 });
 
 test('scrolling draws the rows that come into view and drops those that leave', () => {
-  renderWithProviders(<ProductGrid products={catalogue(1000)} label="Products" />);
+  const products = manyProducts(1000);
+  renderWithProviders(<ProductGrid products={products} label="Products" />);
   const { rowStride } = gridMetrics(gridWidth);
 
   scrollTo(GRID_OFFSET + 100 * rowStride);
@@ -145,18 +143,18 @@ test('scrolling draws the rows that come into view and drops those that leave', 
   expect(middle[0]).toBe((100 - OVERSCAN_ROWS) * 4 + 1);
   expect(middle).toContain(401);
   expect(middle.length).toBeLessThanOrEqual(cardBound(gridWidth));
-  expect(screen.queryByRole('link', { name: 'Product 1' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: nameAt(products, 1) })).not.toBeInTheDocument();
 
   scrollTo(GRID_OFFSET + 250 * rowStride);
   expect(positions().at(-1)).toBe(1000);
-  expect(screen.getByRole('link', { name: 'Product 1000' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: nameAt(products, 1000) })).toBeInTheDocument();
 });
 
 test('scrolling within a row renders nothing again', () => {
   const onRender = jest.fn();
   renderWithProviders(
     <Profiler id="grid" onRender={onRender}>
-      <ProductGrid products={catalogue(1000)} label="Products" />
+      <ProductGrid products={manyProducts(1000)} label="Products" />
     </Profiler>,
   );
   const commits = onRender.mock.calls.length;
@@ -168,7 +166,7 @@ test('scrolling within a row renders nothing again', () => {
 });
 
 test('on a phone-width grid, two a row; on a tablet, three', () => {
-  renderWithProviders(<ProductGrid products={catalogue(1000)} label="Products" />);
+  renderWithProviders(<ProductGrid products={manyProducts(1000)} label="Products" />);
   const grid = () => screen.getByTestId('product-grid');
   gridWidth = 343;
   act(() => resizeCallbacks.forEach((callback) => callback()));
@@ -180,7 +178,7 @@ test('on a phone-width grid, two a row; on a tablet, three', () => {
 });
 
 test('100,000 products still draw only a screenful', () => {
-  renderWithProviders(<ProductGrid products={catalogue(100_000)} label="Products" />);
+  renderWithProviders(<ProductGrid products={manyProducts(100_000)} label="Products" />);
   expect(cards().length).toBeLessThanOrEqual(cardBound(gridWidth));
   const { rowStride } = gridMetrics(gridWidth);
   scrollTo(GRID_OFFSET + 24_999 * rowStride);

@@ -1,0 +1,56 @@
+import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import Container from '@mui/material/Container';
+import { expect, within } from 'storybook/test';
+import { paths } from '../../app/paths';
+import { initialSessionState } from '../../app/sessionSlice';
+import { signedInSession } from '../../testing/fixtures';
+import NotificationsPage from './NotificationsPage';
+
+const meta = {
+  title: 'Pages/Notifications',
+  component: NotificationsPage,
+  decorators: [
+    (Story) => (
+      <Container maxWidth="lg" sx={{ py: 5 }}>
+        <Story />
+      </Container>
+    ),
+  ],
+  parameters: {
+    route: paths.notifications,
+    store: { preloadedState: { session: signedInSession } },
+  },
+} satisfies Meta<typeof NotificationsPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/**
+ * Signed in: always the empty state (spec section 2), as there is no notification service.
+ * This is the page's only loaded state.
+ */
+export const Empty: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+    await expect(canvas.getByText('You have no notification.')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'View my orders' })).toHaveAttribute(
+      'href',
+      '/profile/orders',
+    );
+  },
+};
+
+/** Signed out: the log-in prompt, which comes back here after logging in. */
+export const SignedOut: Story = {
+  parameters: { store: { preloadedState: { session: initialSessionState } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Please, log in...')).toBeVisible();
+    await expect(canvas.queryByText('You have no notification.')).toBeNull();
+    await expect(canvas.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      '/auth/login?redirect=%2Fprofile%2Fnotifications',
+    );
+  },
+};
