@@ -1,3 +1,4 @@
+import type { Delivery } from 'contract';
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { http, HttpResponse } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
@@ -20,12 +21,18 @@ async function fill(field: HTMLElement, text: string) {
   await userEvent.paste(text);
 }
 
+/**
+ * A location control's option. Storybook maps the key to its value (mapping below) before
+ * render and play; starting from the key, rather than the value, shows the radio selected.
+ */
+const location = (key: 'none' | 'prefilled') => key as unknown as Delivery | null;
+
 const meta = {
   title: 'Modals/DeliveryInfoModal',
   component: DeliveryInfoModal,
   // The form takes the saved location when it mounts: a new key refills it when the control changes.
   render: (args) => <DeliveryInfoModal key={args.delivery?.id ?? 'none'} {...args} />,
-  args: { open: true, delivery: null, onClose: fn() },
+  args: { open: true, delivery: location('none'), onClose: fn() },
   argTypes: {
     open: { control: { type: 'boolean' } },
     delivery: {
@@ -70,7 +77,7 @@ export const Empty: Story = {
 
 /** Change on the cart page: the form starts from the saved location. */
 export const Prefilled: Story = {
-  args: { delivery: fixtureDelivery },
+  args: { delivery: location('prefilled') },
   play: async ({ canvasElement }) => {
     await shownDialog(canvasElement, 'Delivery Information');
     const { field } = screenOf(canvasElement);
@@ -172,7 +179,7 @@ export const Validation: Story = {
 
 /** The server refuses a field (422): its words show beside that field and the modal stays open. */
 export const ServerRefusesAField: Story = {
-  args: { delivery: fixtureDelivery },
+  args: { delivery: location('prefilled') },
   parameters: {
     msw: [
       http.patch(apiUrl('/update-delivery/:id', 'delivery'), () =>
@@ -203,7 +210,7 @@ export const ServerRefusesAField: Story = {
  * here the saved location was removed meanwhile, so updating it fails.
  */
 export const NotSaved: Story = {
-  args: { delivery: fixtureDelivery },
+  args: { delivery: location('prefilled') },
   loaders: [
     async () => {
       mockDb.delivery = null;

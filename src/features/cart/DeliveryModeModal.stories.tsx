@@ -1,3 +1,4 @@
+import type { Delivery } from 'contract';
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { env } from '../../config/env';
@@ -15,12 +16,18 @@ function screenOf(canvasElement: HTMLElement) {
   return { page, dialog, selectedMethod };
 }
 
+/**
+ * A location control's option. Storybook maps the key to its value (mapping below) before
+ * render and play; starting from the key, rather than the value, shows the radio selected.
+ */
+const location = (key: 'none' | 'saved') => key as unknown as Delivery | null;
+
 const meta = {
   title: 'Modals/DeliveryModeModal',
   component: DeliveryModeModal,
   args: {
     open: true,
-    delivery: fixtureDelivery,
+    delivery: location('saved'),
     deliveryLoading: false,
     cartIsEmpty: false,
     onClose: fn(),
@@ -93,7 +100,7 @@ export const Delivered: Story = {
 
 /** No saved location: Continue stays clickable but only says 'Add your delivery location'. */
 export const BlockedWithoutLocation: Story = {
-  args: { delivery: null },
+  args: { delivery: location('none') },
   play: async ({ canvasElement, args }) => {
     await shownDialog(canvasElement, 'Select mode of delivery');
     const { page, dialog, selectedMethod } = screenOf(canvasElement);
@@ -122,7 +129,7 @@ export const BlockedEmptyCart: Story = {
 
 /** The saved location is still loading: Continue waits (disabled). */
 export const LoadingLocation: Story = {
-  args: { delivery: null, deliveryLoading: true },
+  args: { delivery: location('none'), deliveryLoading: true },
   play: async ({ canvasElement, args }) => {
     await shownDialog(canvasElement, 'Select mode of delivery');
     const { dialog, selectedMethod } = screenOf(canvasElement);
