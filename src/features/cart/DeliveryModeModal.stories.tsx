@@ -106,7 +106,11 @@ export const BlockedWithoutLocation: Story = {
     const { page, dialog, selectedMethod } = screenOf(canvasElement);
     await expect(selectedMethod()).toHaveTextContent('We will deliver toNo delivery location yet');
     await userEvent.click(dialog().getByRole('button', { name: 'Continue with Delivery' }));
-    await expect(await page.findByText('Add your delivery location')).toBeInTheDocument();
+    // The toast, and the same words in the dialog, where screen readers hear them.
+    await expect(await dialog().findByRole('alert')).toHaveTextContent(
+      'Add your delivery location',
+    );
+    await expect(await page.findAllByText('Add your delivery location')).toHaveLength(2);
     // Pickup needs the location too: its mobile number reaches the order.
     await userEvent.click(dialog().getByRole('radio', { name: /^Pickup Station/ }));
     await userEvent.click(dialog().getByRole('button', { name: 'Continue with Pickup' }));
@@ -122,7 +126,11 @@ export const BlockedEmptyCart: Story = {
     await shownDialog(canvasElement, 'Select mode of delivery');
     const { page, dialog } = screenOf(canvasElement);
     await userEvent.click(dialog().getByRole('button', { name: 'Continue with Delivery' }));
-    await expect(await page.findByText('Add products to your carts')).toBeInTheDocument();
+    // The toast, and the same words in the dialog, where screen readers hear them.
+    await expect(await dialog().findByRole('alert')).toHaveTextContent(
+      'Add products to your carts',
+    );
+    await expect(await page.findAllByText('Add products to your carts')).toHaveLength(2);
     await expect(args.onContinue).not.toHaveBeenCalled();
   },
 };

@@ -76,7 +76,9 @@ describe('the Select mode of delivery modal', () => {
     const { user, onContinue } = renderModal({ delivery: null });
     expect(selectedMethod()).toHaveTextContent('No delivery location yet');
     await user.click(screen.getByRole('button', { name: 'Continue with Delivery' }));
-    expect(await screen.findByText('Add your delivery location')).toBeInTheDocument();
+    // The toast, and the same words in the dialog, where screen readers hear them.
+    expect(await screen.findAllByText('Add your delivery location')).toHaveLength(2);
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent('Add your delivery location');
     // Pickup needs the location too (its mobile number reaches the order).
     await user.click(screen.getByRole('radio', { name: /^Pickup Station/ }));
     await user.click(screen.getByRole('button', { name: 'Continue with Pickup' }));
@@ -86,7 +88,8 @@ describe('the Select mode of delivery modal', () => {
   test('with an empty cart, Continue says "Add products to your carts" and goes no further', async () => {
     const { user, onContinue } = renderModal({ cartIsEmpty: true });
     await user.click(screen.getByRole('button', { name: 'Continue with Delivery' }));
-    expect(await screen.findByText('Add products to your carts')).toBeInTheDocument();
+    expect(await screen.findAllByText('Add products to your carts')).toHaveLength(2);
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent('Add products to your carts');
     expect(onContinue).not.toHaveBeenCalled();
   });
 
@@ -123,7 +126,7 @@ describe('from the cart page', () => {
     const requests = recordRequests();
     await user.click(screen.getByRole('button', { name: 'Make Payment' }));
     await user.click(screen.getByRole('button', { name: 'Continue with Delivery' }));
-    expect(await screen.findByText('Add your delivery location')).toBeInTheDocument();
+    expect(await screen.findAllByText('Add your delivery location')).toHaveLength(2);
     expect(requests).toHaveLength(0);
   });
 });

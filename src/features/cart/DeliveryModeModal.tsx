@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -84,16 +85,29 @@ function DeliveryModeForm({
 }: DeliveryModeModalProps & { titleId: string }) {
   const legendId = useId();
   const [model, setModel] = useState<DeliveryModel>(DEFAULT_DELIVERY_MODEL);
+  // What stopped the last Continue. The toast is the spec's; the same words also show in the
+  // dialog, because an open dialog hides the rest of the page (the toaster included) from
+  // screen readers, which would never announce the toast.
+  const [blockedBy, setBlockedBy] = useState<'location' | 'cart' | null>(null);
+  const notice =
+    blockedBy === 'location' && !delivery
+      ? plainMessages.addDeliveryLocation
+      : blockedBy === 'cart' && cartIsEmpty
+        ? plainMessages.addProductsToCart
+        : null;
 
   function handleContinue() {
     if (!delivery) {
       toast.info(plainMessages.addDeliveryLocation, { duration: TOAST_DURATION_MS });
+      setBlockedBy('location');
       return;
     }
     if (cartIsEmpty) {
       toast.info(plainMessages.addProductsToCart, { duration: TOAST_DURATION_MS });
+      setBlockedBy('cart');
       return;
     }
+    setBlockedBy(null);
     onContinue(model);
   }
 
@@ -186,6 +200,11 @@ function DeliveryModeForm({
             After you pay, please stay on this page until your order is complete.
           </Typography>
         </Box>
+        {notice ? (
+          <Alert severity="info" role="alert" sx={{ mt: 2 }}>
+            {notice}
+          </Alert>
+        ) : null}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5, gap: 1, flexWrap: 'wrap' }}>
         <Button onClick={onClose} color="inherit">
