@@ -137,14 +137,25 @@ test('an empty catalogue says the shelves are empty, not that a search found not
 });
 
 test('a search link opened cold, then cleared, shows the loading text until every product arrives', async () => {
+  // The whole catalogue answers only when the test lets it (then the usual handler answers).
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  server.use(
+    http.get(apiUrl('/get-all-products'), async ({ request }) => {
+      if (!new URL(request.url).searchParams.get('q')) await released;
+    }),
+  );
   const { user } = renderShop('/shop?q=caviar');
   await screen.findByText('No products match “caviar”', {}, AFTER_PAUSE);
 
   await user.click(screen.getByRole('button', { name: 'Clear search' }));
 
   // Never an empty grid under 'Searching…' while the whole catalogue downloads.
+  expect(await screen.findByText('Products are loading...')).toBeInTheDocument();
   expect(screen.queryByRole('list', { name: 'Products' })).toBeNull();
-  expect(screen.getByText('Products are loading...')).toBeInTheDocument();
+  release();
   const list = await findProductList();
   expect(within(list).getAllByRole('listitem')).toHaveLength(fixtureProducts.length);
 });
