@@ -10,6 +10,7 @@ import preview from './preview';
 setProjectAnnotations(preview);
 
 const root = path.resolve(__dirname, '..');
+const STORY_TIMEOUT_MS = 30_000;
 
 function storyFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -31,7 +32,13 @@ describe.each(files)('%s', (file) => {
 
   // Each run() unmounts the story before it (portalled dialogs included), so the page is
   // never cleared by hand: wiping <body> would pull an open dialog from under React.
-  test.each(entries)('%s renders and plays', async (_name, Story) => {
-    await Story.run();
-  });
+  // A page story renders the whole app shell in jsdom and plays through several answers:
+  // allow for a busy machine (each play still fails on its own, shorter, waits).
+  test.each(entries)(
+    '%s renders and plays',
+    async (_name, Story) => {
+      await Story.run();
+    },
+    STORY_TIMEOUT_MS,
+  );
 });
