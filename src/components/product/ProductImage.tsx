@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { styled } from '@mui/material/styles';
 import ShoppingBasketOutlined from '@mui/icons-material/ShoppingBasketOutlined';
 
@@ -9,7 +9,24 @@ interface ProductImageProps {
   ratio?: number;
   /** The first screen's images load at once; the rest wait until they are near the viewport. */
   eager?: boolean;
+  /**
+   * Ask for the picture only once the page has a moment to spare (windowed lists): a fast
+   * scroll mounts and drops cards within a few frames, and each picture asked for costs
+   * main-thread time (and data) even when it is gone before it arrives.
+   */
+  whenIdle?: boolean;
   size?: number | string;
+}
+
+/** Runs `callback` when the main thread is idle (or after `timeout` ms); returns a cancel. */
+function onIdle(callback: () => void, timeout = 1000): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(callback, { timeout });
+    return () => window.cancelIdleCallback(handle);
+  }
+  // Safari has no requestIdleCallback: a short pause does much the same while flinging.
+  const handle = window.setTimeout(callback, 120);
+  return () => window.clearTimeout(handle);
 }
 
 // Styles made once (not per render): the shop grid mounts a row of these at a time while scrolling.
@@ -43,12 +60,18 @@ export default function ProductImage({
   alt,
   ratio = 1,
   eager = false,
+  whenIdle = false,
   size = '100%',
 }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const [wanted, setWanted] = useState(eager || !whenIdle);
+  useEffect(() => {
+    if (wanted) return undefined;
+    return onIdle(() => setWanted(true));
+  }, [wanted]);
   return (
     <Frame style={{ width: size, aspectRatio: String(ratio) }}>
-      {failedSrc === src ? (
+      {!wanted ? null : failedSrc === src ? (
         <Placeholder
           role="img"
           aria-label={alt || undefined}

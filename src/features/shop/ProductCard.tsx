@@ -218,7 +218,7 @@ function ProductCard({
     <Item aria-posinset={position} aria-setsize={setSize} data-product-card="">
       <Surface>
         <ImageFrame>
-          <ProductImage src={product.images} alt="" ratio={IMAGE_RATIO} eager={eager} />
+          <ProductImage src={product.images} alt="" ratio={IMAGE_RATIO} eager={eager} whenIdle />
         </ImageFrame>
         {outOfStock ? <Badge>{plainMessages.outOfStock}</Badge> : null}
         <Body>

@@ -1,0 +1,60 @@
+import { act, render, screen } from '@testing-library/react';
+import ProductImage from './ProductImage';
+
+const src = '/api/images/products/ofada-rice-5kg.svg';
+
+test('a picture for a windowed list is asked for once the page is idle, not while it mounts', async () => {
+  render(<ProductImage src={src} alt="Ofada rice" whenIdle />);
+  // Mounted: the frame keeps its place, with no image request yet.
+  expect(screen.queryByRole('img')).toBeNull();
+
+  expect(await screen.findByRole('img', { name: 'Ofada rice' })).toHaveAttribute('src', src);
+});
+
+describe('with requestIdleCallback', () => {
+  const pending = new Map<number, () => void>();
+  const original = { request: window.requestIdleCallback, cancel: window.cancelIdleCallback };
+  beforeEach(() => {
+    let next = 1;
+    window.requestIdleCallback = (callback) => {
+      const handle = next++;
+      pending.set(handle, () => callback({ didTimeout: false, timeRemaining: () => 10 }));
+      return handle;
+    };
+    window.cancelIdleCallback = (handle) => {
+      pending.delete(handle);
+    };
+  });
+  afterEach(() => {
+    pending.clear();
+    window.requestIdleCallback = original.request;
+    window.cancelIdleCallback = original.cancel;
+  });
+
+  test('the picture waits for the idle callback', () => {
+    render(<ProductImage src={src} alt="Ofada rice" whenIdle />);
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(pending.size).toBe(1);
+
+    act(() => [...pending.values()].forEach((run) => run()));
+    expect(screen.getByRole('img', { name: 'Ofada rice' })).toHaveAttribute('src', src);
+  });
+
+  test('a card dropped before the page is idle never asks for its picture', () => {
+    const { unmount } = render(<ProductImage src={src} alt="" whenIdle />);
+    expect(pending.size).toBe(1);
+    unmount();
+    expect(pending.size).toBe(0);
+  });
+});
+
+test('the first rows (eager) and other lists show their picture at once', () => {
+  render(
+    <>
+      <ProductImage src={src} alt="Eager" eager whenIdle />
+      <ProductImage src={src} alt="Plain" />
+    </>,
+  );
+  expect(screen.getByRole('img', { name: 'Eager' })).toHaveAttribute('loading', 'eager');
+  expect(screen.getByRole('img', { name: 'Plain' })).toHaveAttribute('loading', 'lazy');
+});
