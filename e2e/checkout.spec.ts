@@ -325,7 +325,11 @@ test.describe('paying with the Test payment dialog', () => {
     );
     await payment.getByRole('button', { name: 'Pay' }).click();
     await paid;
-    // Paid, not yet ordered (the build waits 5 s before checkout): the shopper reloads.
+    // Paid and noted by the page, not yet ordered (the build waits 5 s before checkout): the
+    // shopper reloads. (Playwright sees the answer before the page has handled it.)
+    await expect
+      .poll(() => page.evaluate(() => window.localStorage.getItem('pendingPayment')))
+      .not.toBeNull();
     await page.reload();
 
     await expect(page.getByText('Finishing your paid order...').first()).toBeVisible();
