@@ -120,17 +120,20 @@ test('with 1,000 products only the rows near the viewport are in the page', () =
   expect(screen.queryByRole('link', { name: nameAt(products, 1000) })).not.toBeInTheDocument();
 });
 
-test('four a row on a wide screen, and the spacers keep the grid as tall as every row', () => {
+test('four a row on a wide screen, in a grid as tall as every row, drawn rows at their place', () => {
   renderWithProviders(<ProductGrid products={manyProducts(1000)} label="Products" />);
   const grid = screen.getByTestId('product-grid');
   expect(grid).toHaveAttribute('data-columns', '4');
   expect(grid).toHaveAttribute('data-row-count', '250');
   const { rowStride, gap } = gridMetrics(gridWidth);
-  const drawnRows = cards().length / 4;
-  expect(screen.getByTestId('space-above')).toHaveStyle({ height: '0px' });
-  expect(screen.getByTestId('space-below')).toHaveStyle({
-    height: `${250 * rowStride - gap - (drawnRows * rowStride - gap)}px`,
-  });
+  expect(grid).toHaveStyle({ height: `${250 * rowStride - gap}px` });
+  const list = screen.getByRole('list', { name: 'Products' });
+  expect(list).toHaveStyle({ transform: 'translateY(0px)' });
+
+  scrollTo(GRID_OFFSET + 100 * rowStride);
+  // The first drawn row (the overscan above the viewport) sits where that row belongs.
+  expect(list).toHaveStyle({ transform: `translateY(${(100 - OVERSCAN_ROWS) * rowStride}px)` });
+  expect(grid).toHaveStyle({ height: `${250 * rowStride - gap}px` });
 });
 
 test('scrolling draws the rows that come into view and drops those that leave', () => {

@@ -8,7 +8,16 @@ import ProductCard from './ProductCard';
 import { gridMetrics } from './gridMetrics';
 import { useGridViewport } from './useGridViewport';
 
-const List = styled('ul')({ display: 'grid', margin: 0, padding: 0 });
+const Frame = styled('div')({ position: 'relative' });
+const List = styled('ul')({
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  right: 0,
+  display: 'grid',
+  margin: 0,
+  padding: 0,
+});
 
 /** Rows of images that load at once; the rest load lazily. */
 const EAGER_ROWS = 2;
@@ -21,7 +30,7 @@ export interface ProductGridProps {
 
 /**
  * The shop's product grid, windowed by rows: only the rows in and near the viewport are in
- * the page, between two spacers that stand in for the rows above and below, so ten thousand
+ * the page, in a frame as tall as every row, so ten thousand
  * products cost no more than a screenful. Each card says its place in the whole list
  * (aria-posinset of aria-setsize), and Tab walks on into the next rows as they scroll in.
  */
@@ -40,21 +49,27 @@ function ProductGrid({ products, label }: ProductGridProps) {
   const end = Math.min(Math.max(viewport.end, start), rowCount);
   const first = start * columns;
   const shown = products.slice(first, Math.min(end * columns, products.length));
-  // The spacers keep the grid as tall as all its rows, whichever rows are drawn.
+  // The grid is as tall as all its rows, whichever are drawn; the drawn rows are moved to
+  // their place with a transform, which changes no layout, so scrolling lays out only the
+  // rows it adds.
   const totalHeight = Math.max(rowCount * rowStride - gap, 0);
-  const drawnHeight = end > start ? (end - start) * rowStride - gap : 0;
   const topSpace = start * rowStride;
-  const bottomSpace = Math.max(totalHeight - topSpace - drawnHeight, 0);
 
   return (
-    <div ref={ref} data-testid="product-grid" data-row-count={rowCount} data-columns={columns}>
-      <div aria-hidden="true" data-testid="space-above" style={{ height: topSpace }} />
+    <Frame
+      ref={ref}
+      data-testid="product-grid"
+      data-row-count={rowCount}
+      data-columns={columns}
+      style={{ height: totalHeight }}
+    >
       <List
         aria-label={label}
         style={{
           gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
           gridAutoRows: cardHeight,
           gap,
+          transform: `translateY(${topSpace}px)`,
         }}
       >
         {shown.map((product, i) => (
@@ -71,8 +86,7 @@ function ProductGrid({ products, label }: ProductGridProps) {
           />
         ))}
       </List>
-      <div aria-hidden="true" data-testid="space-below" style={{ height: bottomSpace }} />
-    </div>
+    </Frame>
   );
 }
 
