@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import Container from '@mui/material/Container';
 import { expect, within } from 'storybook/test';
 import { paths } from '../../app/paths';
-import { initialSessionState } from '../../app/sessionSlice';
 import { signedInSession } from '../../testing/fixtures';
 import NotificationsPage from './NotificationsPage';
+import { expectLoginPrompt, signedOutParameters } from '../../testing/storyHelpers';
 
 const meta = {
   title: 'Pages/Notifications',
@@ -43,14 +43,9 @@ export const Empty: Story = {
 
 /** Signed out: the log-in prompt, which comes back here after logging in. */
 export const SignedOut: Story = {
-  parameters: { store: { preloadedState: { session: initialSessionState } } },
+  parameters: signedOutParameters,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByText('Please, log in...')).toBeVisible();
-    await expect(canvas.queryByText('You have no notification.')).toBeNull();
-    await expect(canvas.getByRole('link', { name: 'Log in' })).toHaveAttribute(
-      'href',
-      '/auth/login?redirect=%2Fprofile%2Fnotifications',
-    );
+    await expectLoginPrompt(canvasElement, '/profile/notifications');
+    await expect(within(canvasElement).queryByText('You have no notification.')).toBeNull();
   },
 };

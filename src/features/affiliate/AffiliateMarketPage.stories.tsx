@@ -3,10 +3,10 @@ import Container from '@mui/material/Container';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { paths } from '../../app/paths';
-import { initialSessionState } from '../../app/sessionSlice';
 import { apiUrl, fixtureAffiliate, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import AffiliateMarketPage from './AffiliateMarketPage';
+import { expectLoginPrompt, signedOutParameters } from '../../testing/storyHelpers';
 
 const DETAILS_URL = apiUrl('/affiliate-details', 'affiliates');
 
@@ -142,13 +142,8 @@ export const NoResponse: Story = {
 
 /** Signed out: the log-in prompt, which comes back here after logging in. */
 export const SignedOut: Story = {
-  parameters: { store: { preloadedState: { session: initialSessionState } } },
+  parameters: signedOutParameters,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByText('Please, log in...')).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Log in' })).toHaveAttribute(
-      'href',
-      '/auth/login?redirect=%2Fprofile%2Faffiliate-market',
-    );
+    await expectLoginPrompt(canvasElement, '/profile/affiliate-market');
   },
 };

@@ -4,7 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { SendOtpRequest } from 'contract';
 import { apiUrl, fixtureCredentials, fixtureOtp } from '../../testing/fixtures';
 import EmailVerificationModal from './EmailVerificationModal';
-import { shownDialog } from '../../testing/storyDialogs';
+import { shownDialog } from '../../testing/storyHelpers';
 
 /** The account the mock backend knows: codes can be sent to it and it can be activated. */
 const email = fixtureCredentials.username;

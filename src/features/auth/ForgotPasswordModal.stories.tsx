@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { fixtureCredentials, fixtureOtp } from '../../testing/fixtures';
 import ForgotPasswordModal from './ForgotPasswordModal';
-import { shownDialog } from '../../testing/storyDialogs';
+import { shownDialog } from '../../testing/storyHelpers';
 
 /** The account the mock backend knows, so sending the code succeeds. */
 const email = fixtureCredentials.username;

@@ -3,11 +3,11 @@ import { Route, Routes } from 'react-router-dom';
 import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { paths } from '../../app/paths';
-import { initialSessionState } from '../../app/sessionSlice';
 import DetailLayout from '../../components/layouts/DetailLayout';
 import { apiUrl, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import CartPage from './CartPage';
+import { expectLoginPrompt, signedOutParameters } from '../../testing/storyHelpers';
 
 const GARRI = 'Ijebu Garri (5 kg)';
 const PALM_OIL = 'Red Palm Oil (1 litre)';
@@ -124,14 +124,13 @@ export const WithoutDeliveryLocation: Story = {
 
 /** A visitor: the page asks them to log in (and comes back here afterwards). */
 export const SignedOut: Story = {
-  // Parameters merge deeply: the signed-out session has to be spelled out.
-  parameters: { store: { preloadedState: { session: initialSessionState } } },
+  parameters: signedOutParameters,
   play: async ({ canvasElement }) => {
     const { canvas } = pageOf(canvasElement);
-    await expect(canvas.getByText('Log in to see your cart and pay for your order.')).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Log in' })).toHaveAttribute(
-      'href',
-      '/auth/login?redirect=%2Fcart',
+    await expectLoginPrompt(
+      canvasElement,
+      paths.cart,
+      'Log in to see your cart and pay for your order.',
     );
     await expect(canvas.queryByRole('list', { name: 'Cart items' })).toBeNull();
   },

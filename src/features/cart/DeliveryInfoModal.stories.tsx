@@ -5,7 +5,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { apiUrl, fixtureDelivery, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import DeliveryInfoModal from './DeliveryInfoModal';
-import { shownDialog } from '../../testing/storyDialogs';
+import { shownDialog } from '../../testing/storyHelpers';
 
 /** The dialog is portalled to <body>, outside the story's canvas. */
 function screenOf(canvasElement: HTMLElement) {

@@ -4,7 +4,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { env } from '../../config/env';
 import { fixtureDelivery, signedInSession } from '../../testing/fixtures';
 import DeliveryModeModal from './DeliveryModeModal';
-import { shownDialog } from '../../testing/storyDialogs';
+import { shownDialog } from '../../testing/storyHelpers';
 
 const DELIVERY_ADDRESS = '12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State';
 

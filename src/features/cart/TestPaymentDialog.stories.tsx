@@ -9,7 +9,7 @@ import { toKobo } from './cartFigures';
 import { initialCheckoutState, type CheckoutPhase, type CheckoutState } from './checkoutSlice';
 import { checkoutMessages } from './checkoutMessages';
 import TestPaymentDialog from './TestPaymentDialog';
-import { shownDialog } from '../../testing/storyDialogs';
+import { shownDialog } from '../../testing/storyHelpers';
 
 /** The fixture cart's total to pay: ₦16,125 after VAT plus ₦1,150 delivery and packaging. */
 const FIXTURE_TOTAL = 17275;

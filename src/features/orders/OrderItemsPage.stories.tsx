@@ -3,11 +3,11 @@ import Container from '@mui/material/Container';
 import { http, HttpResponse } from 'msw';
 import { expect, within } from 'storybook/test';
 import { paths } from '../../app/paths';
-import { initialSessionState } from '../../app/sessionSlice';
 import { apiUrl, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import OrderItemsPage from './OrderItemsPage';
 import { orderItemsPath } from './orderLinks';
+import { expectLoginPrompt, signedOutParameters } from '../../testing/storyHelpers';
 
 const ITEMS_URL = apiUrl('/order_item/:orderId', 'orderItems');
 
@@ -137,13 +137,8 @@ export const LoadError: Story = {
 
 /** Signed out: the log-in prompt, which comes back to this order after logging in. */
 export const SignedOut: Story = {
-  parameters: { store: { preloadedState: { session: initialSessionState } } },
+  parameters: signedOutParameters,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByText('Please, log in...')).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Log in' })).toHaveAttribute(
-      'href',
-      '/auth/login?redirect=%2Fprofile%2Forder-items%3Forder%3D401',
-    );
+    await expectLoginPrompt(canvasElement, '/profile/order-items?order=401');
   },
 };

@@ -3,10 +3,10 @@ import Container from '@mui/material/Container';
 import { http, HttpResponse } from 'msw';
 import { expect, within } from 'storybook/test';
 import { paths } from '../../app/paths';
-import { initialSessionState } from '../../app/sessionSlice';
 import { apiUrl, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import OrdersPage from './OrdersPage';
+import { expectLoginPrompt, signedOutParameters } from '../../testing/storyHelpers';
 
 const ORDERS_URL = apiUrl('/orders', 'orders');
 
@@ -89,13 +89,8 @@ export const LoadError: Story = {
 
 /** Signed out: the log-in prompt, which comes back here after logging in. */
 export const SignedOut: Story = {
-  parameters: { store: { preloadedState: { session: initialSessionState } } },
+  parameters: signedOutParameters,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByText('Please, log in...')).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Log in' })).toHaveAttribute(
-      'href',
-      '/auth/login?redirect=%2Fprofile%2Forders',
-    );
+    await expectLoginPrompt(canvasElement, '/profile/orders');
   },
 };

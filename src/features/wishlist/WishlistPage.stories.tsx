@@ -3,10 +3,10 @@ import Container from '@mui/material/Container';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { paths } from '../../app/paths';
-import { initialSessionState } from '../../app/sessionSlice';
 import { apiUrl, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import WishlistPage from './WishlistPage';
+import { expectLoginPrompt, signedOutParameters } from '../../testing/storyHelpers';
 
 const WISHLIST_URL = apiUrl('/get-wishlists', 'wishlist');
 const DELETE_URL = apiUrl('/delete-wishlist/:id', 'wishlist');
@@ -123,13 +123,8 @@ export const LoadError: Story = {
 
 /** Signed out: the log-in prompt, which comes back here after logging in. */
 export const SignedOut: Story = {
-  parameters: { store: { preloadedState: { session: initialSessionState } } },
+  parameters: signedOutParameters,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByText('Please, log in...')).toBeVisible();
-    await expect(canvas.getByRole('link', { name: 'Log in' })).toHaveAttribute(
-      'href',
-      '/auth/login?redirect=%2Fprofile%2Fwishlist',
-    );
+    await expectLoginPrompt(canvasElement, '/profile/wishlist');
   },
 };

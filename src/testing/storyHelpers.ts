@@ -1,0 +1,38 @@
+/** Pieces shared by the stories' play functions and parameters. */
+import { expect, waitFor, within } from 'storybook/test';
+import { loginPathReturningTo } from '../app/paths';
+import { initialSessionState } from '../app/sessionSlice';
+
+/**
+ * The open dialog of that name, once it has faded in. MUI dialogs are portalled to <body>,
+ * outside a story's canvas, and start fully transparent: in a browser, a play that checks
+ * what is visible must wait for the fade (jsdom has no transitions, so it never waits there).
+ */
+export async function shownDialog(canvasElement: HTMLElement, name: string) {
+  const page = within(canvasElement.ownerDocument.body);
+  const dialog = await page.findByRole('dialog', { name }, { timeout: 5000 });
+  await waitFor(() => expect(dialog).toBeVisible(), { timeout: 5000 });
+  return within(dialog);
+}
+
+/**
+ * A signed-out shopper. Story parameters merge deeply into the meta's, so a story under a
+ * signed-in meta has to spell the signed-out session out.
+ */
+export const signedOutParameters = {
+  store: { preloadedState: { session: initialSessionState } },
+};
+
+/** The log-in prompt of a page that needs a shopper: its words, and a link that comes back. */
+export async function expectLoginPrompt(
+  canvasElement: HTMLElement,
+  returnTo: string,
+  words = 'Please, log in...',
+) {
+  const canvas = within(canvasElement);
+  await expect(canvas.getByText(words)).toBeVisible();
+  await expect(canvas.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    'href',
+    loginPathReturningTo(returnTo),
+  );
+}
