@@ -1,21 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import Container from '@mui/material/Container';
 import { expect, within } from 'storybook/test';
 import { paths } from '../../app/paths';
 import { signedInSession } from '../../testing/fixtures';
 import NotificationsPage from './NotificationsPage';
 import { expectLoginPrompt, signedOutParameters } from '../../testing/storyHelpers';
+import { onPage } from '../../testing/storyPage';
 
 const meta = {
   title: 'Pages/Notifications',
   component: NotificationsPage,
-  decorators: [
-    (Story) => (
-      <Container maxWidth="lg" sx={{ py: 5 }}>
-        <Story />
-      </Container>
-    ),
-  ],
+  decorators: [onPage],
   parameters: {
     route: paths.notifications,
     store: { preloadedState: { session: signedInSession } },

@@ -1,5 +1,4 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import Container from '@mui/material/Container';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { paths } from '../../app/paths';
@@ -7,6 +6,7 @@ import { apiUrl, fixtureAffiliate, signedInSession } from '../../testing/fixture
 import { mockDb } from '../../testing/handlers';
 import AffiliateMarketPage from './AffiliateMarketPage';
 import { expectLoginPrompt, signedOutParameters } from '../../testing/storyHelpers';
+import { onPage } from '../../testing/storyPage';
 
 const DETAILS_URL = apiUrl('/affiliate-details', 'affiliates');
 
@@ -16,13 +16,7 @@ const AFTER_RETRIES = { timeout: 8000 };
 const meta = {
   title: 'Pages/Affiliate',
   component: AffiliateMarketPage,
-  decorators: [
-    (Story) => (
-      <Container maxWidth="lg" sx={{ py: 5 }}>
-        <Story />
-      </Container>
-    ),
-  ],
+  decorators: [onPage],
   parameters: {
     route: paths.affiliateMarket,
     store: { preloadedState: { session: signedInSession } },

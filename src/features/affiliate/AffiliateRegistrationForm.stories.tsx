@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import Container from '@mui/material/Container';
 import { http, HttpResponse } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { paths } from '../../app/paths';
 import { apiUrl, fixtureAffiliate, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import AffiliateRegistrationForm from './AffiliateRegistrationForm';
+import { onPage } from '../../testing/storyPage';
 
 const REGISTER_URL = apiUrl('/affiliate-registration', 'affiliates');
 
@@ -42,13 +42,7 @@ async function fillValidForm(canvasElement: HTMLElement) {
 const meta = {
   title: 'Modals/AffiliateRegistrationForm',
   component: AffiliateRegistrationForm,
-  decorators: [
-    (Story) => (
-      <Container maxWidth="lg" sx={{ py: 5 }}>
-        <Story />
-      </Container>
-    ),
-  ],
+  decorators: [onPage],
   args: { onAlreadyRegistered: fn() },
   argTypes: {
     onAlreadyRegistered: {

@@ -1,18 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import Container from '@mui/material/Container';
 import { expect, userEvent, within } from 'storybook/test';
 import FaqPage from './FaqPage';
+import { onPage } from '../../testing/storyPage';
 
 const meta = {
   title: 'Content/FaqPage',
   component: FaqPage,
-  decorators: [
-    (Story) => (
-      <Container maxWidth="lg" sx={{ py: 5 }}>
-        <Story />
-      </Container>
-    ),
-  ],
+  decorators: [onPage],
   parameters: { route: '/faq' },
 } satisfies Meta<typeof FaqPage>;
 

@@ -1,5 +1,4 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import Container from '@mui/material/Container';
 import { http, HttpResponse } from 'msw';
 import { expect, within } from 'storybook/test';
 import { paths } from '../../app/paths';
@@ -8,6 +7,7 @@ import { mockDb } from '../../testing/handlers';
 import OrderItemsPage from './OrderItemsPage';
 import { orderItemsPath } from './orderLinks';
 import { expectLoginPrompt, signedOutParameters } from '../../testing/storyHelpers';
+import { onPage } from '../../testing/storyPage';
 
 const ITEMS_URL = apiUrl('/order_item/:orderId', 'orderItems');
 
@@ -24,13 +24,7 @@ function itemNames(list: HTMLElement) {
 const meta = {
   title: 'Pages/OrderItems',
   component: OrderItemsPage,
-  decorators: [
-    (Story) => (
-      <Container maxWidth="lg" sx={{ py: 5 }}>
-        <Story />
-      </Container>
-    ),
-  ],
+  decorators: [onPage],
   parameters: {
     route: orderItemsPath(401),
     store: { preloadedState: { session: signedInSession } },

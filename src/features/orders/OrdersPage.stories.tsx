@@ -1,5 +1,4 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import Container from '@mui/material/Container';
 import { http, HttpResponse } from 'msw';
 import { expect, within } from 'storybook/test';
 import { paths } from '../../app/paths';
@@ -7,6 +6,7 @@ import { apiUrl, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import OrdersPage from './OrdersPage';
 import { expectLoginPrompt, signedOutParameters } from '../../testing/storyHelpers';
+import { onPage } from '../../testing/storyPage';
 
 const ORDERS_URL = apiUrl('/orders', 'orders');
 
@@ -16,13 +16,7 @@ const AFTER_RETRIES = { timeout: 8000 };
 const meta = {
   title: 'Pages/Orders',
   component: OrdersPage,
-  decorators: [
-    (Story) => (
-      <Container maxWidth="lg" sx={{ py: 5 }}>
-        <Story />
-      </Container>
-    ),
-  ],
+  decorators: [onPage],
   parameters: { route: paths.orders, store: { preloadedState: { session: signedInSession } } },
 } satisfies Meta<typeof OrdersPage>;
 

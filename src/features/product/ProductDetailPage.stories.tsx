@@ -1,5 +1,4 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import Container from '@mui/material/Container';
 import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { AddCartItem, Product } from 'contract';
@@ -8,6 +7,7 @@ import { productDetailsPath } from '../../components/product/productPath';
 import { messages, plainMessages } from '../../lib/messages';
 import { apiUrl, fixtureProducts, fixtureUser, signedInSession } from '../../testing/fixtures';
 import ProductDetailPage from './ProductDetailPage';
+import { onPage } from '../../testing/storyPage';
 
 function fixture(slug: string): Product {
   const found = fixtureProducts.find((p) => p.slug === slug);
@@ -34,13 +34,7 @@ function screenOf(canvasElement: HTMLElement) {
 const meta = {
   title: 'Pages/ProductDetail',
   component: ProductDetailPage,
-  decorators: [
-    (Story) => (
-      <Container maxWidth="lg" sx={{ py: 4 }}>
-        <Story />
-      </Container>
-    ),
-  ],
+  decorators: [onPage],
   parameters: {
     route: productDetailsPath(garri.slug),
     store: { preloadedState: { session: signedInSession } },

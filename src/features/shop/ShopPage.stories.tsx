@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import Container from '@mui/material/Container';
 import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { apiUrl, fixtureProducts } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import { manyProducts } from '../../testing/manyProducts';
 import ShopPage from './ShopPage';
+import { onPage } from '../../testing/storyPage';
 
 const CATALOGUE_SIZE = 1000;
 
@@ -17,13 +17,7 @@ const allProducts = apiUrl('/get-all-products');
 const meta = {
   title: 'Pages/Shop',
   component: ShopPage,
-  decorators: [
-    (Story) => (
-      <Container maxWidth="lg" sx={{ py: 4 }}>
-        <Story />
-      </Container>
-    ),
-  ],
+  decorators: [onPage],
   parameters: { route: '/shop' },
 } satisfies Meta<typeof ShopPage>;
 

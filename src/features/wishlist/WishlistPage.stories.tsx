@@ -1,5 +1,4 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import Container from '@mui/material/Container';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { paths } from '../../app/paths';
@@ -7,6 +6,7 @@ import { apiUrl, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import WishlistPage from './WishlistPage';
 import { expectLoginPrompt, signedOutParameters } from '../../testing/storyHelpers';
+import { onPage } from '../../testing/storyPage';
 
 const WISHLIST_URL = apiUrl('/get-wishlists', 'wishlist');
 const DELETE_URL = apiUrl('/delete-wishlist/:id', 'wishlist');
@@ -24,13 +24,7 @@ function savedNames(list: HTMLElement) {
 const meta = {
   title: 'Pages/Wishlist',
   component: WishlistPage,
-  decorators: [
-    (Story) => (
-      <Container maxWidth="lg" sx={{ py: 5 }}>
-        <Story />
-      </Container>
-    ),
-  ],
+  decorators: [onPage],
   parameters: { route: paths.wishlist, store: { preloadedState: { session: signedInSession } } },
 } satisfies Meta<typeof WishlistPage>;
 
