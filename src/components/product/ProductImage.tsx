@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { styled } from '@mui/material/styles';
 import ShoppingBasketOutlined from '@mui/icons-material/ShoppingBasketOutlined';
+import { theme } from '../../theme/theme';
 
 interface ProductImageProps {
   src: string;
@@ -29,15 +30,16 @@ function onIdle(callback: () => void, timeout = 1000): () => void {
   return () => window.clearTimeout(handle);
 }
 
-// Styles made once (not per render): the shop grid mounts a row of these at a time while scrolling.
-const Frame = styled('div')(({ theme }) => ({
+// Styles from the app's theme as plain objects, serialized once when the module loads (not
+// per render): the shop grid mounts a row of these at a time while scrolling.
+const Frame = styled('div')({
   display: 'grid',
   placeItems: 'center',
   flexShrink: 0,
   overflow: 'hidden',
   backgroundColor: theme.palette.background.default,
   borderRadius: theme.shape.borderRadius,
-}));
+});
 
 const Picture = styled('img')({
   display: 'block',
@@ -46,10 +48,10 @@ const Picture = styled('img')({
   objectFit: 'contain',
 });
 
-const Placeholder = styled(ShoppingBasketOutlined)(({ theme }) => ({
+const Placeholder = styled(ShoppingBasketOutlined)({
   fontSize: 48,
   color: theme.palette.text.disabled,
-}));
+});
 
 /**
  * A product's picture in a box of fixed proportions. A picture that fails to load (a slow

@@ -1,6 +1,7 @@
 import { styled } from '@mui/material/styles';
 import type { Product } from 'contract';
 import { formatNaira } from '../../lib/format';
+import { theme } from '../../theme/theme';
 import { priceOf, savingOf } from './pricing';
 import { visuallyHidden } from './visuallyHidden';
 
@@ -10,7 +11,8 @@ interface ProductPriceProps {
   size?: 'small' | 'large';
 }
 
-// Styles made once, with the size as a data attribute: cards mount a row at a time.
+// Styles from the app's theme as plain objects, serialized once when the module loads, with
+// the size as a data attribute: the shop grid mounts a row of cards at a time.
 const Row = styled('span')({
   display: 'flex',
   alignItems: 'baseline',
@@ -20,27 +22,27 @@ const Row = styled('span')({
   '&[data-size="large"]': { flexWrap: 'wrap' },
 });
 
-const Now = styled('span')(({ theme }) => ({
+const Now = styled('span')({
   fontWeight: 800,
   fontSize: '1.05rem',
   lineHeight: 1.3,
   whiteSpace: 'nowrap',
   color: theme.palette.primary.dark,
   '[data-size="large"] > &': { fontSize: '1.75rem' },
-}));
+});
 
-const Was = styled('s')(({ theme }) => ({
+const Was = styled('s')({
   fontSize: '0.8rem',
   whiteSpace: 'nowrap',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   color: theme.palette.text.secondary,
   '[data-size="large"] > &': { fontSize: '1.05rem' },
-}));
+});
 
 const Hidden = styled('span')(visuallyHidden);
 
-const Saving = styled('span')(({ theme }) => ({
+const Saving = styled('span')({
   display: 'block',
   fontSize: '0.8rem',
   lineHeight: 1.5,
@@ -50,7 +52,7 @@ const Saving = styled('span')(({ theme }) => ({
   color: theme.palette.text.secondary,
   '&[data-size="large"]': { fontSize: '0.95rem' },
   '&[data-saving="true"]': { fontWeight: 700, color: theme.palette.success.main },
-}));
+});
 
 /**
  * The price in naira. With a discount: the price after it, and the original struck through

@@ -1,42 +1,59 @@
 import { styled } from '@mui/material/styles';
+import { theme } from '../../theme/theme';
 
 const MAX_STARS = 5;
-const STAR =
-  'M12 17.27 18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z';
+/** Each star's width and height, in px. */
+export const STAR_SIZE = 20;
 
-// One plain SVG for all the stars (not an icon component per star): every card has a rating,
-// and the shop grid mounts a row of cards at a time while scrolling.
-const Stars = styled('span')(({ theme }) => ({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: 20,
-  color: theme.palette.secondary.dark,
-  '& svg': { height: 20, fill: 'currentColor', flexShrink: 0 },
-}));
+/** A star's corners in a 24-unit box. */
+const STAR_POINTS = [
+  [12, 17.27],
+  [18.18, 21],
+  [16.54, 13.97],
+  [22, 9.24],
+  [14.81, 8.63],
+  [12, 2],
+  [9.19, 8.63],
+  [2, 9.24],
+  [7.46, 13.97],
+  [5.82, 21],
+] as const;
+
+/** One path drawing `count` stars side by side, each in its own 24-unit box. */
+function starsPath(count: number): string {
+  let d = '';
+  for (let star = 0; star < count; star += 1) {
+    const dx = 24 * star;
+    d += `M${STAR_POINTS.map(([x, y]) => `${+(x + dx).toFixed(2)} ${y}`).join('L')}z`;
+  }
+  return d;
+}
+
+const PATHS = Array.from({ length: MAX_STARS + 1 }, (_, count) => starsPath(count));
+
+// One <svg> with one <path> for all the stars, styled once from the app's theme (a plain
+// object): every card has a rating, and the shop grid mounts a row of cards at a time.
+const Stars = styled('svg')({
+  display: 'block',
+  flexShrink: 0,
+  height: STAR_SIZE,
+  fill: theme.palette.secondary.dark,
+});
 
 /** As many stars as the rating (spec section 9), announced as words for screen readers. */
 export default function StarRating({ rating }: { rating: number }) {
   const stars = Math.max(0, Math.min(MAX_STARS, Math.round(rating)));
   const label = stars === 1 ? 'Rated 1 star out of 5' : `Rated ${stars} stars out of 5`;
   return (
-    <Stars role="img" aria-label={label}>
-      {stars > 0 ? (
-        <svg
-          viewBox={`0 0 ${24 * stars} 24`}
-          width={20 * stars}
-          aria-hidden="true"
-          focusable="false"
-        >
-          {Array.from({ length: stars }, (_, i) => (
-            <path
-              key={i}
-              d={STAR}
-              transform={i === 0 ? undefined : `translate(${24 * i} 0)`}
-              data-testid="star"
-            />
-          ))}
-        </svg>
-      ) : null}
+    <Stars
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${24 * stars} 24`}
+      width={STAR_SIZE * stars}
+      height={STAR_SIZE}
+      focusable="false"
+    >
+      {stars > 0 ? <path d={PATHS[stars]} /> : null}
     </Stars>
   );
 }

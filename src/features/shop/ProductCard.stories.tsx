@@ -2,7 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import Box from '@mui/material/Box';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { Product } from 'contract';
+import { STAR_SIZE } from '../../components/product/StarRating';
 import { fixtureProducts } from '../../testing/fixtures';
+import { starsDrawn } from '../../testing/stars';
 import ProductCard, { type ProductCardProps } from './ProductCard';
 import { gridMetrics } from './gridMetrics';
 
@@ -214,8 +216,10 @@ export const Ratings0To5: Story = {
       const card = cardOf(canvasElement, product.name);
       const label =
         product.ratings === 1 ? 'Rated 1 star out of 5' : `Rated ${product.ratings} stars out of 5`;
-      await expect(card.getByRole('img', { name: label })).toBeVisible();
-      await expect(card.queryAllByTestId('star')).toHaveLength(product.ratings);
+      const stars = card.getByRole('img', { name: label });
+      await expect(stars).toBeVisible();
+      await expect(starsDrawn(stars)).toBe(product.ratings);
+      await expect(stars).toHaveAttribute('width', String(product.ratings * STAR_SIZE));
     }
   },
 };
