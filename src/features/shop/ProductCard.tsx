@@ -1,33 +1,53 @@
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { styled } from '@mui/material/styles';
 import type { Product } from 'contract';
 import { plainMessages } from '../../lib/messages';
+import { theme } from '../../theme/theme';
 import ProductImage from '../../components/product/ProductImage';
 import ProductPrice, { SavingText } from '../../components/product/ProductPrice';
 import StarRating from '../../components/product/StarRating';
 import { productDetailsPath } from '../../components/product/productPath';
+import { queueCardContent } from './cardQueue';
 import { IMAGE_INSET, IMAGE_RATIO } from './gridMetrics';
 
-// Styles made once for all cards: the grid mounts a row of cards at a time while scrolling.
+const CART_ICON =
+  'M11 9h2V6h3V4h-3V1h-2v3H8v2h3zm-4 9c-1.1 0-1.99.9-1.99 2S5.9 22 7 22s2-.9 2-2-.9-2-2-2m10 0c-1.1 0-1.99.9-1.99 2s.89 2 1.99 2 2-.9 2-2-.9-2-2-2m-8.9-5h7.45c.75 0 1.41-.41 1.75-1.03l3.86-7.01L19.42 4l-3.87 7H8.53L4.27 2H1v2h2l3.6 7.59-1.35 2.44C4.52 15.37 5.48 17 7 17h12v-2H7z';
+const HEART_ICON =
+  'M16.5 3c-1.74 0-3.41.81-4.5 2.09C10.91 3.81 9.24 3 7.5 3 4.42 3 2 5.42 2 8.5c0 3.78 3.4 6.86 8.55 11.54L12 21.35l1.45-1.32C18.6 15.36 22 12.28 22 8.5 22 5.42 19.58 3 16.5 3m-4.4 15.55-.1.1-.1-.1C7.14 14.24 4 11.39 4 8.5 4 6.5 5.5 5 7.5 5c1.54 0 3.04.99 3.57 2.36h1.87C13.46 5.99 14.96 5 16.5 5c2 0 3.5 1.5 3.5 3.5 0 2.89-3.14 5.74-7.9 10.05';
+const ICON_SIZE = 18;
+const BUTTON_HEIGHT = 34;
+
+// A card is few elements, styled once for all cards: the grid mounts a row of cards at a
+// time while scrolling, and on a phone the cost of a row is mostly the browser's style and
+// layout work for each element in it. So the card is itself the surface and lays out its
+// parts on a grid (no wrappers), an icon or the stars are one <svg> with one <path>, and the
+// buttons are plain buttons, not MUI's.
+//
+// The styles are plain objects from the app's one theme, not functions of the theme: MUI
+// serializes a plain object once, when the module loads, while a function is run and its
+// result serialized again for every element rendered (a third of the memory a scroll
+// allocated, and so of the garbage collections that interrupt it).
+//
 // The grid gives every card its size, so a card's layout and style never reach past it, and
 // the browser skips laying out and painting cards in the overscan rows until they come near
 // the viewport: a row mounted while scrolling costs its layout a frame or two later, not in
 // the frame that mounts it. (content-visibility clips paint to the card: the hover shadow is
 // drawn inside it.)
-const Item = styled('li')({
-  listStyle: 'none',
+const Card = styled('li')({
+  position: 'relative',
   minWidth: 0,
   height: '100%',
   contain: 'size layout style',
   contentVisibility: 'auto',
-});
-
-const Surface = styled('div')(({ theme }) => ({
-  position: 'relative',
-  display: 'flex',
-  flexDirection: 'column',
-  height: '100%',
+  listStyle: 'none',
+  display: 'grid',
+  // Picture, name, stars, price, saving, then the buttons at the foot of the card.
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  gridTemplateRows: 'auto auto auto auto auto 1fr',
+  columnGap: 4,
+  rowGap: 2,
+  padding: `${IMAGE_INSET}px ${IMAGE_INSET}px 10px`,
   overflow: 'hidden',
   backgroundColor: theme.palette.background.paper,
   border: `1px solid ${theme.palette.divider}`,
@@ -39,11 +59,22 @@ const Surface = styled('div')(({ theme }) => ({
     borderColor: theme.palette.primary.light,
     boxShadow: `inset 0 0 0 1px ${theme.palette.primary.light}`,
   },
-}));
+  // Everything but the two buttons (and the badge over the picture) spans the card, 2 px in
+  // from the picture's edges.
+  '& > :not(button, [data-badge])': { gridColumn: '1 / -1', marginInline: 2 },
+  '& > :first-child': { marginInline: 0, marginBottom: 6 },
+  '& > button': { alignSelf: 'end' },
+  // Waiting its turn to draw (cardQueue): the picture's place only.
+  '&[data-pending]::before': {
+    content: '""',
+    gridColumn: '1 / -1',
+    aspectRatio: String(IMAGE_RATIO),
+    borderRadius: theme.shape.borderRadius,
+    backgroundColor: theme.palette.background.default,
+  },
+});
 
-const ImageFrame = styled('div')({ padding: `${IMAGE_INSET}px ${IMAGE_INSET}px 0` });
-
-const Badge = styled('span')(({ theme }) => ({
+const Badge = styled('span')({
   position: 'absolute',
   top: IMAGE_INSET * 2,
   left: IMAGE_INSET * 2,
@@ -53,18 +84,9 @@ const Badge = styled('span')(({ theme }) => ({
   fontWeight: 700,
   backgroundColor: theme.palette.grey[800],
   color: theme.palette.common.white,
-}));
-
-const Body = styled('div')({
-  flex: 1,
-  minHeight: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: 2,
-  padding: '8px 10px 10px',
 });
 
-const Name = styled('h3')(({ theme }) => ({
+const Name = styled('h3')({
   margin: 0,
   fontSize: '0.95rem',
   fontWeight: 600,
@@ -75,13 +97,13 @@ const Name = styled('h3')(({ theme }) => ({
   WebkitLineClamp: 2,
   WebkitBoxOrient: 'vertical',
   color: theme.palette.text.primary,
-}));
+});
 
 /**
  * The card's one link, on the name; its ::after stretches over the whole card, so the
  * picture opens the product too without a second link for keyboards and screen readers.
  */
-const NameLink = styled(RouterLink)(({ theme }) => ({
+const NameLink = styled(RouterLink)({
   color: 'inherit',
   textDecoration: 'none',
   outline: 'none',
@@ -91,16 +113,29 @@ const NameLink = styled(RouterLink)(({ theme }) => ({
     outline: `3px solid ${theme.palette.secondary.main}`,
     outlineOffset: -3,
   },
-}));
+});
 
-// Plain buttons and icons rather than MUI's Button and SvgIcon: a card has two of each, and
-// scrolling mounts a row of cards per frame on a phone.
 const focusRing = (color: string) => ({ outline: `3px solid ${color}`, outlineOffset: 2 });
 
-const AddButton = styled('button')(({ theme }) => ({
-  flex: 1,
+const iconStyles = {
+  '& svg': { width: ICON_SIZE, height: ICON_SIZE, fill: 'currentColor', flexShrink: 0 },
+};
+
+function Icon({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={path} />
+    </svg>
+  );
+}
+
+// Above the stretched link (z-index), so the buttons stay clickable.
+const AddButton = styled('button')({
+  position: 'relative',
+  zIndex: 1,
   minWidth: 0,
-  height: 34,
+  height: BUTTON_HEIGHT,
+  marginLeft: 2,
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -118,6 +153,7 @@ const AddButton = styled('button')(({ theme }) => ({
   transition: theme.transitions.create('background-color', {
     duration: theme.transitions.duration.shortest,
   }),
+  ...iconStyles,
   '&:hover': { backgroundColor: theme.palette.primary.dark },
   '&:focus-visible': focusRing(theme.palette.secondary.main),
   '&:disabled': {
@@ -126,14 +162,15 @@ const AddButton = styled('button')(({ theme }) => ({
     backgroundColor: theme.palette.action.disabledBackground,
   },
   '&[aria-busy="true"]': { cursor: 'progress' },
-  '& svg': { width: 18, height: 18, fill: 'currentColor', flexShrink: 0 },
   '&[data-compact="true"]': { padding: '0 8px', '& svg': { display: 'none' } },
-}));
+});
 
-const WishlistButton = styled('button')(({ theme }) => ({
-  width: 34,
-  height: 34,
-  flexShrink: 0,
+const WishlistButton = styled('button')({
+  position: 'relative',
+  zIndex: 1,
+  width: BUTTON_HEIGHT,
+  height: BUTTON_HEIGHT,
+  marginRight: 2,
   display: 'inline-grid',
   placeItems: 'center',
   padding: 0,
@@ -142,33 +179,10 @@ const WishlistButton = styled('button')(({ theme }) => ({
   cursor: 'pointer',
   color: theme.palette.primary.main,
   backgroundColor: theme.palette.background.paper,
+  ...iconStyles,
   '&:hover': { backgroundColor: theme.palette.action.hover },
   '&:focus-visible': focusRing(theme.palette.secondary.main),
   '&:disabled': { cursor: 'progress', color: theme.palette.action.disabled },
-  '& svg': { width: 18, height: 18, fill: 'currentColor' },
-}));
-
-const CART_ICON =
-  'M11 9h2V6h3V4h-3V1h-2v3H8v2h3zm-4 9c-1.1 0-1.99.9-1.99 2S5.9 22 7 22s2-.9 2-2-.9-2-2-2m10 0c-1.1 0-1.99.9-1.99 2s.89 2 1.99 2 2-.9 2-2-.9-2-2-2m-8.9-5h7.45c.75 0 1.41-.41 1.75-1.03l3.86-7.01L19.42 4l-3.87 7H8.53L4.27 2H1v2h2l3.6 7.59-1.35 2.44C4.52 15.37 5.48 17 7 17h12v-2H7z';
-const HEART_ICON =
-  'M16.5 3c-1.74 0-3.41.81-4.5 2.09C10.91 3.81 9.24 3 7.5 3 4.42 3 2 5.42 2 8.5c0 3.78 3.4 6.86 8.55 11.54L12 21.35l1.45-1.32C18.6 15.36 22 12.28 22 8.5 22 5.42 19.58 3 16.5 3m-4.4 15.55-.1.1-.1-.1C7.14 14.24 4 11.39 4 8.5 4 6.5 5.5 5 7.5 5c1.54 0 3.04.99 3.57 2.36h1.87C13.46 5.99 14.96 5 16.5 5c2 0 3.5 1.5 3.5 3.5 0 2.89-3.14 5.74-7.9 10.05';
-
-function Icon({ path }: { path: string }) {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={path} />
-    </svg>
-  );
-}
-
-const Actions = styled('div')({
-  // Above the stretched link, so the buttons stay clickable.
-  position: 'relative',
-  zIndex: 1,
-  marginTop: 'auto',
-  display: 'flex',
-  alignItems: 'center',
-  gap: 4,
 });
 
 export interface ProductCardProps {
@@ -180,6 +194,12 @@ export interface ProductCardProps {
   compact: boolean;
   /** Load the image at once (the first rows); later rows load theirs lazily. */
   eager: boolean;
+  /**
+   * Given (by the grid, for cards below the first screen): the card mounts as an empty
+   * frame and draws its content when its turn comes in the card queue, this many cards a
+   * frame. Left out: the content is drawn at once.
+   */
+  contentPerFrame?: number;
   /**
    * What the buttons and the link do, given once by the grid to all its cards (the cards
    * hold no store subscriptions of their own: scrolling mounts a row of them per frame).
@@ -200,10 +220,13 @@ function ProductCard({
   setSize,
   compact,
   eager,
+  contentPerFrame,
   onAddToCart,
   onSaveToWishlist,
   onOpen,
 }: ProductCardProps) {
+  const [turnCame, setTurnCame] = useState(false);
+  const drawn = turnCame || contentPerFrame === undefined;
   const [adding, setAdding] = useState(false);
   const [saving, setSaving] = useState(false);
   const outOfStock = product.inventory_stock <= 0;
@@ -220,46 +243,55 @@ function ProductCard({
     setSaving(false);
   }
 
+  useEffect(() => {
+    if (drawn || contentPerFrame === undefined) return undefined;
+    return queueCardContent(() => setTurnCame(true), contentPerFrame);
+  }, [drawn, contentPerFrame]);
+
+  if (!drawn) {
+    return (
+      <Card
+        aria-posinset={position}
+        aria-setsize={setSize}
+        aria-busy="true"
+        data-product-card=""
+        data-pending=""
+      />
+    );
+  }
+
   return (
-    <Item aria-posinset={position} aria-setsize={setSize} data-product-card="">
-      <Surface>
-        <ImageFrame>
-          <ProductImage src={product.images} alt="" ratio={IMAGE_RATIO} eager={eager} whenIdle />
-        </ImageFrame>
-        {outOfStock ? <Badge>{plainMessages.outOfStock}</Badge> : null}
-        <Body>
-          <Name>
-            <NameLink to={productDetailsPath(product.slug)} onClick={() => onOpen(product)}>
-              {product.name}
-            </NameLink>
-          </Name>
-          <StarRating rating={product.ratings} />
-          <ProductPrice product={product} />
-          <SavingText product={product} />
-          <Actions>
-            <AddButton
-              type="button"
-              data-compact={compact}
-              disabled={outOfStock || adding}
-              aria-busy={adding}
-              onClick={() => void add()}
-              aria-label={`Add to cart: ${product.name}`}
-            >
-              <Icon path={CART_ICON} />
-              {adding ? 'Adding…' : 'Add to cart'}
-            </AddButton>
-            <WishlistButton
-              type="button"
-              aria-label={`Save ${product.name} to wishlist`}
-              onClick={() => void save()}
-              disabled={saving}
-            >
-              <Icon path={HEART_ICON} />
-            </WishlistButton>
-          </Actions>
-        </Body>
-      </Surface>
-    </Item>
+    <Card aria-posinset={position} aria-setsize={setSize} data-product-card="">
+      <ProductImage src={product.images} alt="" ratio={IMAGE_RATIO} eager={eager} whenIdle />
+      {outOfStock ? <Badge data-badge="">{plainMessages.outOfStock}</Badge> : null}
+      <Name>
+        <NameLink to={productDetailsPath(product.slug)} onClick={() => onOpen(product)}>
+          {product.name}
+        </NameLink>
+      </Name>
+      <StarRating rating={product.ratings} />
+      <ProductPrice product={product} />
+      <SavingText product={product} />
+      <AddButton
+        type="button"
+        data-compact={compact}
+        disabled={outOfStock || adding}
+        aria-busy={adding}
+        onClick={() => void add()}
+        aria-label={`Add to cart: ${product.name}`}
+      >
+        <Icon path={CART_ICON} />
+        {adding ? 'Adding…' : 'Add to cart'}
+      </AddButton>
+      <WishlistButton
+        type="button"
+        aria-label={`Save ${product.name} to wishlist`}
+        onClick={() => void save()}
+        disabled={saving}
+      >
+        <Icon path={HEART_ICON} />
+      </WishlistButton>
+    </Card>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Profiler } from 'react';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Product } from 'contract';
 import { manyProducts } from '../../testing/manyProducts';
 import { renderWithProviders } from '../../testing/renderWithProviders';
@@ -136,7 +136,7 @@ test('four a row on a wide screen, in a grid as tall as every row, drawn rows at
   expect(grid).toHaveStyle({ height: `${250 * rowStride - gap}px` });
 });
 
-test('scrolling draws the rows that come into view and drops those that leave', () => {
+test('scrolling draws the rows that come into view and drops those that leave', async () => {
   const products = manyProducts(1000);
   renderWithProviders(<ProductGrid products={products} label="Products" />);
   const { rowStride } = gridMetrics(gridWidth);
@@ -150,7 +150,53 @@ test('scrolling draws the rows that come into view and drops those that leave', 
 
   scrollTo(GRID_OFFSET + 250 * rowStride);
   expect(positions().at(-1)).toBe(1000);
-  expect(screen.getByRole('link', { name: nameAt(products, 1000) })).toBeInTheDocument();
+  expect(await screen.findByRole('link', { name: nameAt(products, 1000) })).toBeInTheDocument();
+});
+
+/** Runs the next animation frame's callbacks. */
+async function nextFrame() {
+  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+}
+
+const pending = () => cards().filter((card) => card.hasAttribute('data-pending'));
+
+test('the first two rows are drawn at once; later cards a row a frame, empty and busy until then', async () => {
+  renderWithProviders(<ProductGrid products={manyProducts(1000)} label="Products" />);
+  const { columns } = gridMetrics(gridWidth);
+  const all = cards();
+  expect(all.slice(0, 2 * columns).every((card) => !card.hasAttribute('data-pending'))).toBe(true);
+  const waiting = pending();
+  expect(waiting.length).toBe(all.length - 2 * columns);
+  expect(waiting[0]).toHaveAttribute('aria-busy', 'true');
+  expect(waiting[0]).toBeEmptyDOMElement();
+
+  await nextFrame();
+  expect(pending()).toHaveLength(waiting.length - columns);
+  expect(pending()[0]).toHaveAttribute('aria-posinset', String(3 * columns + 1));
+  await nextFrame();
+  expect(pending()).toHaveLength(waiting.length - 2 * columns);
+  await waitFor(() => expect(pending()).toHaveLength(0));
+  expect(within(all[all.length - 1] as HTMLElement).getByRole('link')).toBeInTheDocument();
+});
+
+test('a card that scrolls away before its turn is never drawn, and the next ones take its place', async () => {
+  const products = manyProducts(1000);
+  renderWithProviders(<ProductGrid products={products} label="Products" />);
+  const { columns, rowStride } = gridMetrics(gridWidth);
+  // A fling: far down the list before any frame has drawn the waiting cards.
+  scrollTo(GRID_OFFSET + 200 * rowStride);
+  const shown = positions();
+  expect(shown[0]).toBe((200 - OVERSCAN_ROWS) * columns + 1);
+  expect(pending()).toHaveLength(shown.length);
+  await nextFrame();
+  // The first frame draws the first cards now in the window, not the ones flung past.
+  expect(
+    cards()
+      .slice(0, columns)
+      .every((card) => !card.hasAttribute('data-pending')),
+  ).toBe(true);
+  expect(pending()).toHaveLength(shown.length - columns);
+  expect(screen.queryByRole('link', { name: nameAt(products, 9) })).not.toBeInTheDocument();
 });
 
 test('scrolling within a row renders nothing again', () => {

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { styled } from '@mui/material/styles';
 import type { Product } from 'contract';
 import { useAddToCart } from '../../components/product/useAddToCart';
@@ -43,51 +43,58 @@ function ProductGrid({ products, label }: ProductGridProps) {
   const { addToCart } = useAddToCart();
   const { addToWishlist } = useAddToWishlist();
   const rememberProduct = useRememberProduct();
-  const { columns, gap, cardHeight, rowStride, compact } = gridMetrics(viewport.width);
-  const rowCount = Math.ceil(products.length / columns);
-  const start = Math.min(viewport.start, rowCount);
-  const end = Math.min(Math.max(viewport.end, start), rowCount);
-  const first = start * columns;
-  const shown = products.slice(first, Math.min(end * columns, products.length));
-  // The grid is as tall as all its rows, whichever are drawn; the drawn rows are moved to
-  // their place with a transform, which changes no layout, so scrolling lays out only the
-  // rows it adds.
-  const totalHeight = Math.max(rowCount * rowStride - gap, 0);
-  const topSpace = start * rowStride;
+  // Scrolling past a row renders the grid twice: at once, still with the rows drawn so far,
+  // then in the background with the new ones. The first render gives back the very same
+  // elements, so React leaves the rows alone instead of comparing every card again.
+  return useMemo(() => {
+    const { columns, gap, cardHeight, rowStride, compact } = gridMetrics(viewport.width);
+    const rowCount = Math.ceil(products.length / columns);
+    const start = Math.min(viewport.start, rowCount);
+    const end = Math.min(Math.max(viewport.end, start), rowCount);
+    const first = start * columns;
+    const shown = products.slice(first, Math.min(end * columns, products.length));
+    // The grid is as tall as all its rows, whichever are drawn; the drawn rows are moved to
+    // their place with a transform, which changes no layout, so scrolling lays out only the
+    // rows it adds.
+    const totalHeight = Math.max(rowCount * rowStride - gap, 0);
+    const topSpace = start * rowStride;
+    const firstScreen = EAGER_ROWS * columns;
 
-  return (
-    <Frame
-      ref={ref}
-      data-testid="product-grid"
-      data-row-count={rowCount}
-      data-columns={columns}
-      style={{ height: totalHeight }}
-    >
-      <List
-        aria-label={label}
-        style={{
-          gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-          gridAutoRows: cardHeight,
-          gap,
-          transform: `translateY(${topSpace}px)`,
-        }}
+    return (
+      <Frame
+        ref={ref}
+        data-testid="product-grid"
+        data-row-count={rowCount}
+        data-columns={columns}
+        style={{ height: totalHeight }}
       >
-        {shown.map((product, i) => (
-          <ProductCard
-            key={product.id}
-            product={product}
-            position={first + i + 1}
-            setSize={products.length}
-            compact={compact}
-            eager={first + i < EAGER_ROWS * columns}
-            onAddToCart={addToCart}
-            onSaveToWishlist={addToWishlist}
-            onOpen={rememberProduct}
-          />
-        ))}
-      </List>
-    </Frame>
-  );
+        <List
+          aria-label={label}
+          style={{
+            gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+            gridAutoRows: cardHeight,
+            gap,
+            transform: `translateY(${topSpace}px)`,
+          }}
+        >
+          {shown.map((product, i) => (
+            <ProductCard
+              key={product.id}
+              product={product}
+              position={first + i + 1}
+              setSize={products.length}
+              compact={compact}
+              eager={first + i < firstScreen}
+              contentPerFrame={first + i < firstScreen ? undefined : columns}
+              onAddToCart={addToCart}
+              onSaveToWishlist={addToWishlist}
+              onOpen={rememberProduct}
+            />
+          ))}
+        </List>
+      </Frame>
+    );
+  }, [viewport, products, label, ref, addToCart, addToWishlist, rememberProduct]);
 }
 
 /** Memoized: typing in the search box re-renders the page, not the grid. */
