@@ -44,10 +44,13 @@ function pageLoaded(): Promise<void> {
 
 /**
  * The first worker takes control after the page has already fetched the catalogue and its
- * images, so those answers are not in its caches yet. Asking again (mostly from the HTTP
- * cache) puts them there, so the shop opens offline after a single visit.
+ * images, so those answers are not in its caches yet. The worker is asked to fetch them
+ * again itself (workbox's CACHE_URLS message, which runs each through its runtime caching
+ * route; mostly answered from the HTTP cache): the shop then opens offline after a single
+ * visit. The worker does this on its own thread: the page neither waits for nor receives a
+ * second copy of the catalogue (7 MB of JSON with 10,000 products) while the shopper scrolls.
  */
-function warmRuntimeCaches() {
+function warmRuntimeCaches(wb: Workbox) {
   if (typeof performance.getEntriesByType !== 'function') return;
   const urls = new Set<string>();
   for (const entry of performance.getEntriesByType('resource')) {
@@ -56,7 +59,10 @@ function warmRuntimeCaches() {
       urls.add(url.href);
     }
   }
-  for (const url of urls) void fetch(url).catch(() => undefined);
+  if (urls.size === 0) return;
+  void wb
+    .messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: [...urls] } })
+    .catch(() => undefined);
 }
 
 /**
@@ -100,7 +106,7 @@ export async function registerServiceWorker(
   });
 
   wb.addEventListener('controlling', (event) => {
-    if (!event.isUpdate) warmRuntimeCaches();
+    if (!event.isUpdate) warmRuntimeCaches(wb);
   });
 
   try {
