@@ -3,6 +3,20 @@ import type { Product } from 'contract';
 import { env } from '../config/env';
 import { createBaseQuery } from './baseQuery';
 
+/**
+ * Freezes the products as they arrive, each with its vendor. The store keeps its state
+ * frozen; left to itself it walks every field of every product to freeze it (a fifth of a
+ * second for ten thousand products on a phone), and skips whatever is frozen already.
+ */
+function freezeProducts(products: Product[]): Product[] {
+  for (const product of products) {
+    Object.freeze(product.vendor);
+    Object.freeze(product);
+  }
+  Object.freeze(products);
+  return products;
+}
+
 /** Products: the shop grid (with search) and one product's page. Anyone may read them. */
 export const productApi = createApi({
   reducerPath: 'productApi',
@@ -17,10 +31,11 @@ export const productApi = createApi({
         const q = search.trim();
         return { url: '/get-all-products', params: q === '' ? undefined : { q } };
       },
-      providesTags: (products = []) => [
-        ...products.map((p) => ({ type: 'Product' as const, id: p.slug })),
-        { type: 'Product' as const, id: 'LIST' },
-      ],
+      transformResponse: (products: Product[]) => freezeProducts(products),
+      // One tag for the list, not one per product: products are only ever invalidated all
+      // together (a paid order changes stock), and ten thousand tags cost the store a
+      // quarter of a second on a phone each time the catalogue arrives.
+      providesTags: [{ type: 'Product', id: 'LIST' }],
     }),
     getProduct: build.query<Product, string>({
       query: (slug) => `/get-product/${encodeURIComponent(slug)}`,
