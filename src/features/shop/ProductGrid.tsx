@@ -30,8 +30,8 @@ export interface ProductGridProps {
 
 /**
  * The shop's product grid, windowed by rows: only the rows in and near the viewport are in
- * the page, in a frame as tall as every row, so ten thousand
- * products cost no more than a screenful. Each card says its place in the whole list
+ * the page, in a frame as tall as every row, so ten thousand products cost no more than a
+ * screenful. Each card says its place in the whole list
  * (aria-posinset of aria-setsize), and Tab walks on into the next rows as they scroll in.
  */
 function ProductGrid({ products, label }: ProductGridProps) {
@@ -77,20 +77,24 @@ function ProductGrid({ products, label }: ProductGridProps) {
             transform: `translateY(${topSpace}px)`,
           }}
         >
-          {shown.map((product, i) => (
-            <ProductCard
-              key={product.id}
-              product={product}
-              position={first + i + 1}
-              setSize={products.length}
-              compact={compact}
-              eager={first + i < firstScreen}
-              contentPerFrame={first + i < firstScreen ? undefined : columns}
-              onAddToCart={addToCart}
-              onSaveToWishlist={addToWishlist}
-              onOpen={rememberProduct}
-            />
-          ))}
+          {shown.map((product, i) => {
+            // The first screen's cards draw at once; the rest take their turn (cardQueue).
+            const onFirstScreen = first + i < firstScreen;
+            return (
+              <ProductCard
+                key={product.id}
+                product={product}
+                position={first + i + 1}
+                setSize={products.length}
+                compact={compact}
+                eager={onFirstScreen}
+                contentPerFrame={onFirstScreen ? undefined : columns}
+                onAddToCart={addToCart}
+                onSaveToWishlist={addToWishlist}
+                onOpen={rememberProduct}
+              />
+            );
+          })}
         </List>
       </Frame>
     );
