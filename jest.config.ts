@@ -10,6 +10,7 @@ const esmPackages = [
   'rettime',
   '@open-draft',
   'cookie',
+  'jose',
 ].join('|');
 
 const swc: Config['transform'] = {

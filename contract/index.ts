@@ -10,6 +10,9 @@
  * value breaks a rule (shoppers read it), instead of a generic one built from the rule.
  */
 import { Type, type Static } from 'typebox';
+import { EMAIL_PATTERN } from './email';
+
+export { EMAIL_PATTERN } from './email';
 
 export const OYO_STATE = 'Oyo State';
 
@@ -47,8 +50,6 @@ export const DELIVERY_AND_PACKAGING_NAIRA = 1150;
 export const NIGERIAN_MOBILE_PATTERN = '^(?:\\+?234|0)?[789][01]\\d{8}$';
 /** The same, or an empty string (the optional alternative delivery number). */
 export const OPTIONAL_NIGERIAN_MOBILE_PATTERN = '^(?:(?:\\+?234|0)?[789][01]\\d{8})?$';
-/** Something@domain.tld without spaces; the server lowercases and trims emails. */
-export const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@.]{2,}\\s*$';
 
 /** Largest id the database holds (PostgreSQL integer). */
 export const MAX_ID = 2147483647;
@@ -93,6 +94,16 @@ export const ERROR_DETAILS = {
   affiliateExists: 'You are already registered as an affiliate',
   affiliateCodeTaken: 'This affiliate code is taken. Choose another one.',
   nothingToPay: 'You have no earnings to request yet',
+  /**
+   * Login once an account has had too many wrong passwords: password and emailed code
+   * together. Said whether the password was right or not, so it gives nothing away.
+   */
+  loginCodeRequired:
+    'Too many wrong passwords were tried on this account. To keep it safe, we emailed its owner a 6-digit code: enter it with your password to log in.',
+  paymentExpired:
+    'This payment has expired and no money was taken. Go back to your cart and pay again.',
+  passwordForMobile: 'Enter your current password to change your mobile number',
+  wrongCurrentPassword: 'That is not your current password',
 } as const;
 
 // ---------------------------------------------------------------- errors
@@ -293,20 +304,11 @@ export const RegistrationSchema = Type.Object({
 });
 export type Registration = Static<typeof RegistrationSchema>;
 
-export const RegisterResponseSchema = Type.Object({
-  message: Type.String(),
-  user: Type.Object({
-    id: Type.Integer(),
-    first_name: Type.String(),
-    last_name: Type.String(),
-    email: Type.String(),
-    mobile_number: Type.String(),
-    age: Type.Integer(),
-    gender: Type.Enum(GENDERS),
-    role: Type.String(),
-    emailverified: Type.Boolean(),
-  }),
-});
+/**
+ * The same for a new email and for one that already has an account (whose owner is emailed
+ * instead), so sign-up does not tell who shops here.
+ */
+export const RegisterResponseSchema = Type.Object({ message: Type.String() });
 export type RegisterResponse = Static<typeof RegisterResponseSchema>;
 
 export const SendOtpSchema = Type.Object({
@@ -321,10 +323,14 @@ export const EmailVerificationSchema = Type.Object({
 });
 export type EmailVerificationRequest = Static<typeof EmailVerificationSchema>;
 
-/** Sent form-encoded by the storefront (OAuth2 password style); JSON is accepted too. */
+/**
+ * Sent form-encoded by the storefront (OAuth2 password style); JSON is accepted too. `otp`
+ * (beyond the spec) is the emailed code an account needs after too many wrong passwords.
+ */
 export const LoginSchema = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 254 }),
   password: Type.String({ minLength: 1, maxLength: 200 }),
+  otp: Type.Optional(Type.String({ maxLength: 20 })),
 });
 export type LoginRequest = Static<typeof LoginSchema>;
 
@@ -353,11 +359,13 @@ export const UserSchema = Type.Object({
 });
 export type User = Static<typeof UserSchema>;
 
+/** `password` (beyond the spec): the current password, needed to change the mobile number. */
 export const CustomerUpdateSchema = Type.Object({
   user_id: Type.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: FIELD_MESSAGES.id }),
   mobile_number: Type.Optional(MobileField),
   age: Type.Optional(AgeField),
   gender: Type.Optional(Type.Enum(GENDERS)),
+  password: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type CustomerUpdate = Static<typeof CustomerUpdateSchema>;
 
@@ -579,5 +587,12 @@ export const EmailJsFormSchema = Type.Record(
   Type.String({ maxLength: 10000 }),
 );
 
-export const HealthSchema = Type.Object({ status: Type.Literal('ok') });
+/**
+ * `mode`: demo (payments are simulated, codes go to the outbox) or production; the
+ * storefront shows a notice in demo mode.
+ */
+export const HealthSchema = Type.Object({
+  status: Type.Literal('ok'),
+  mode: Type.Union([Type.Literal('demo'), Type.Literal('production')]),
+});
 export type Health = Static<typeof HealthSchema>;

@@ -6,7 +6,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   LogController,
@@ -20,6 +19,7 @@ import Fastify, {
 } from 'fastify';
 import { createOtpService } from './auth/otp';
 import { createPasswordHasher } from './auth/passwords';
+import { createSessionService } from './auth/sessions';
 import { createTokenService } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
@@ -31,7 +31,7 @@ import type { PaymentProvider } from './payments/provider';
 import { createSandboxProvider, type SandboxProvider } from './payments/sandbox';
 import { registerAuth } from './plugins/auth';
 import { issue, notFoundBody, registerErrorHandling, unprocessable } from './plugins/errors';
-import { createAuthLimits } from './plugins/limits';
+import { createAuthLimits, createMemoryLimitStore, type LimitStore } from './plugins/limits';
 import { findNul, validatorCompiler } from './plugins/validation';
 import affiliateRoutes from './routes/affiliates';
 import cartRoutes from './routes/cart';
@@ -68,6 +68,8 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
   /** Where outbox messages are printed; defaults to console.info when OUTBOX_CONSOLE is on. */
   print?: (line: string) => void;
+  /** Where rate-limit counts live; defaults to this process's memory. */
+  limitStore?: LimitStore;
 }
 
 const SELF = "'self'";
@@ -162,7 +164,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     },
   });
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
-  await app.register(rateLimit, { global: false });
 
   // PostgreSQL text cannot hold NUL: refuse it up front as a validation problem, not a 500.
   app.addHook('preValidation', async (request) => {
@@ -202,11 +203,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       payments = sandbox;
     }
   }
-  const tokens = createTokenService({
-    secret: jwtSecret,
-    ttlSeconds: config.tokenTtlSeconds,
-    clock,
-  });
+  const tokens = createTokenService({ secret: jwtSecret, clock });
   const auth = registerAuth(app, { db: deps.db, tokens, clock });
   const ctx: AppContext = {
     config: { ...config, jwtSecret },
@@ -216,11 +213,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     payments,
     sandbox,
     passwords: createPasswordHasher(config.argon2),
-    tokens,
+    sessions: createSessionService({
+      db: deps.db,
+      tokens,
+      clock,
+      ttlSeconds: config.tokenTtlSeconds,
+    }),
     otp: createOtpService({ db: deps.db, clock, mailer, config: config.otp, secret: jwtSecret }),
     requireUser: auth.requireUser,
-    forgetAccount: auth.forget,
-    limits: createAuthLimits(app, {
+    limits: createAuthLimits(deps.limitStore ?? createMemoryLimitStore(clock), {
       perIp: config.rateLimits.authPerIp,
       perEmail: config.rateLimits.authPerEmail,
     }),
@@ -240,7 +241,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       await api.register(paymentRoutes, opts);
       await api.register(affiliateRoutes, opts);
       await api.register(emailJsRoutes, opts);
-      if (config.devOutbox) await api.register(devRoutes, opts);
+      if (config.mode === 'demo') await api.register(devRoutes, opts);
     },
     { prefix: config.apiPrefix },
   );

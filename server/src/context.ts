@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { preValidationAsyncHookHandler } from 'fastify';
 import type { OtpService } from './auth/otp';
 import type { PasswordHasher } from './auth/passwords';
-import type { TokenService } from './auth/tokens';
+import type { SessionService } from './auth/sessions';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -21,7 +21,7 @@ export interface AppContext {
   /** Set when payments run through the sandbox (no PAYSTACK_SECRET_KEY). */
   sandbox: SandboxProvider | null;
   passwords: PasswordHasher;
-  tokens: TokenService;
+  sessions: SessionService;
   otp: OtpService;
   /**
    * Route hook (preValidation): answers 401 unless a valid bearer token names an active
@@ -29,8 +29,6 @@ export interface AppContext {
    * signed-out shopper hears "Could not validate credentials", not about a field.
    */
   requireUser: preValidationAsyncHookHandler;
-  /** Drops the cached account state behind tokens (after a password change). */
-  forgetAccount(userId: number): void;
   limits: AuthLimits;
 }
 
