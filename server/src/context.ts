@@ -11,6 +11,11 @@ import type { PaymentProvider } from './payments/provider';
 import type { SandboxProvider } from './payments/sandbox';
 import type { AuthLimits } from './plugins/limits';
 
+export interface Lifecycle {
+  /** A shutdown has begun (main.ts): the server is finishing what it has received. */
+  draining: boolean;
+}
+
 /** What every route file is given: settings and services, built once per app. */
 export interface AppContext {
   config: Config & { jwtSecret: string };
@@ -29,6 +34,7 @@ export interface AppContext {
    * signed-out shopper hears "Could not validate credentials", not about a field.
    */
   requireUser: preValidationAsyncHookHandler;
+  lifecycle: Lifecycle;
   limits: AuthLimits;
 }
 

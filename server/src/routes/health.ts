@@ -4,6 +4,12 @@ import { DATABASE_DOWN_DETAIL, HttpError } from '../plugins/errors';
 
 const healthRoutes: RoutePlugin = async (app, { ctx }) => {
   app.get('/health', { schema: { response: { 200: HealthSchema } } }, async (request) => {
+    // Stopping: a load balancer reading this sends new shoppers to another server.
+    if (ctx.lifecycle.draining) {
+      throw new HttpError(503, 'The shop is restarting. Please try again in a moment.', {
+        'Retry-After': '5',
+      });
+    }
     try {
       await ctx.db.query('SELECT 1');
     } catch (error) {
