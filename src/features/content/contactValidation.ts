@@ -1,3 +1,4 @@
+import { hasLineBreak, isValidEmail } from '../../../contract/email';
 import type { ContactMessage } from './sendContactMessage';
 
 export type ContactField = keyof ContactMessage;
@@ -5,25 +6,28 @@ export type ContactErrors = Partial<Record<ContactField, string>>;
 
 export const contactFields: readonly ContactField[] = ['name', 'email', 'message'];
 
-// One @, something either side, a dot in the domain, no spaces: what browsers' type="email" accepts, roughly.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export const contactErrorText = {
   nameRequired: 'Please enter your name',
+  nameOneLine: 'Please enter your name on one line',
   emailRequired: 'Please enter your email address',
   emailInvalid: 'Please enter a valid email address, like ade@example.com',
   messageRequired: 'Please enter your message',
 } as const;
 
-/** Spec section 5: name, email (an email address) and message are all required. */
+/**
+ * Spec section 5: name, email (an email address) and message are all required. The name and
+ * the email become mail headers at the shop, so they must stay on one line; the email follows
+ * the one rule the server checks too (contract/email.ts).
+ */
 export function validateContactField(field: ContactField, value: string): string | undefined {
   const text = value.trim();
   switch (field) {
     case 'name':
-      return text ? undefined : contactErrorText.nameRequired;
+      if (!text) return contactErrorText.nameRequired;
+      return hasLineBreak(text) ? contactErrorText.nameOneLine : undefined;
     case 'email':
       if (!text) return contactErrorText.emailRequired;
-      return EMAIL_PATTERN.test(text) ? undefined : contactErrorText.emailInvalid;
+      return isValidEmail(text) ? undefined : contactErrorText.emailInvalid;
     case 'message':
       return text ? undefined : contactErrorText.messageRequired;
   }
