@@ -12,9 +12,9 @@ test('a filled-in form is fine', () => {
 });
 
 test('name and email stay on one line: they become mail headers at the shop', () => {
-  expect(validateContact({ ...valid, name: 'Kemi\r\nBcc: all@example.ng' })).toEqual({
-    name: contactErrorText.nameOneLine,
-  });
+  expect(validateContact({ ...valid, name: 'Kemi\r\nBcc: all@example.ng' }).name).toBe(
+    'Please enter your name on one line',
+  );
   expect(validateContact({ ...valid, email: 'kemi@example.ng\nBcc: all@example.ng' })).toEqual({
     email: contactErrorText.emailInvalid,
   });
