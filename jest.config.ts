@@ -1,17 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Config } from 'jest';
 
-// ES-module-only packages that jest must compile to CommonJS.
-const esmPackages = [
-  'typebox',
-  'storybook',
-  '@storybook',
-  'msw-storybook-addon',
-  'until-async',
-  'rettime',
-  '@open-draft',
-  'cookie',
-  'jose',
-].join('|');
+/** The file names an `exports` map leads to, and whether it offers a `require` entry anywhere. */
+function exportTargets(exportsField: unknown): { files: string[]; require: boolean } {
+  if (typeof exportsField === 'string') return { files: [exportsField], require: false };
+  if (typeof exportsField !== 'object' || exportsField === null)
+    return { files: [], require: false };
+  const parts = Object.entries(exportsField).map(([condition, target]) => {
+    const inner = exportTargets(target);
+    return { files: inner.files, require: inner.require || condition === 'require' };
+  });
+  return { files: parts.flatMap((p) => p.files), require: parts.some((p) => p.require) };
+}
+
+/** A package that offers Node no CommonJS entry: every way in is an ES module. */
+function isEsModuleOnly(manifest: { type?: string; main?: string; exports?: unknown }): boolean {
+  const moduleByDefault = manifest.type === 'module';
+  const esm = (file: string) =>
+    file.endsWith('.mjs') || (moduleByDefault && !file.endsWith('.cjs'));
+  if (manifest.exports === undefined) return esm(manifest.main ?? 'index.js');
+  const targets = exportTargets(manifest.exports);
+  const code = targets.files.filter((file) => !/\.(d\.[cm]?ts|json)$/.test(file));
+  return !targets.require && code.length > 0 && code.every(esm);
+}
+
+/**
+ * Where the installed packages that ship ES modules only are, relative to the root (nested
+ * copies included, e.g. node_modules/@fastify/static/node_modules/content-disposition). Jest
+ * runs CommonJS, so it must compile them; they are found by reading node_modules rather than
+ * listed by hand, so a new ES-module dependency needs no change here. Paths, not names: the
+ * CommonJS copy of a package must stay as it is when another copy is an ES module.
+ */
+function esModuleOnlyPackageDirs(root: string): string[] {
+  const found: string[] = [];
+  const visit = (dir: string) => {
+    let manifest: { type?: string; main?: string; exports?: unknown };
+    try {
+      manifest = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
+    } catch {
+      return;
+    }
+    if (isEsModuleOnly(manifest)) found.push(dir);
+    walk(`${dir}/node_modules`);
+  };
+  const walk = (modules: string) => {
+    let names: string[];
+    try {
+      names = fs.readdirSync(path.join(root, modules));
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      if (name.startsWith('.')) continue;
+      if (name.startsWith('@')) {
+        for (const scoped of fs.readdirSync(path.join(root, modules, name))) {
+          visit(`${modules}/${name}/${scoped}`);
+        }
+      } else {
+        visit(`${modules}/${name}`);
+      }
+    }
+  };
+  walk('node_modules');
+  return found.sort();
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const esmPackageDirs = esModuleOnlyPackageDirs(__dirname).map(escapeRegExp).join('|');
 
 const swc: Config['transform'] = {
   '^.+\\.(t|j|mj)sx?$': [
@@ -29,7 +85,10 @@ const swc: Config['transform'] = {
 
 const shared = {
   transform: swc,
-  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
+  transformIgnorePatterns: [
+    // Compiled: a file of one of those packages, not of a package nested inside it.
+    `^(?!${escapeRegExp(__dirname)}/(?:${esmPackageDirs})/(?!(?:.*/)?node_modules/)).*/node_modules/`,
+  ],
   moduleNameMapper: {
     '^contract$': '<rootDir>/contract/index.ts',
   },

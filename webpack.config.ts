@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import webpack, { type Configuration, type RuleSetRule } from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import { GenerateSW } from 'workbox-webpack-plugin';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
@@ -51,6 +53,33 @@ export function settingDefinitions(): Record<string, string> {
   );
 }
 
+/**
+ * Brotli (quality 11) and gzip (level 9) twins of every text file the build writes, beside
+ * it as file.br and file.gz: compressed once here, at the highest levels, rather than on
+ * every request. The server sends the one the browser takes (server/src/routes/static.ts).
+ * Source maps are left out (the server does not send them); a twin that would be no
+ * smaller than its file (a tiny robots.txt) is not written.
+ */
+function compressedTwins(): CompressionPlugin<zlib.BrotliOptions | zlib.ZlibOptions>[] {
+  const test = /\.(js|mjs|css|html|json|svg|webmanifest|txt|xml)$/;
+  return [
+    new CompressionPlugin<zlib.BrotliOptions>({
+      test,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+      minRatio: 1,
+    }),
+    new CompressionPlugin<zlib.ZlibOptions>({
+      test,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: { level: 9 },
+      minRatio: 1,
+    }),
+  ];
+}
+
 const DAY_SECONDS = 24 * 60 * 60;
 
 /**
@@ -65,11 +94,14 @@ const DAY_SECONDS = 24 * 60 * 60;
 function serviceWorker(): GenerateSW {
   return new GenerateSW({
     swDest: 'sw.js',
+    // Workbox's own code, whose map the worker would name publicly (see devtool below).
+    sourcemap: false,
     // The first worker controls the page it was installed from, so that page works offline.
     // Updates wait (no skipWaiting) until the page decides to take them: src/app/pwa.
     clientsClaim: true,
     cleanupOutdatedCaches: true,
-    exclude: [/\.map$/, /\.LICENSE\.txt$/, /^robots\.txt$/],
+    // The .br and .gz twins are other encodings of files already in the precache.
+    exclude: [/\.map$/, /\.LICENSE\.txt$/, /^robots\.txt$/, /\.(br|gz)$/],
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api(\/|$)/, /\/[^/?]+\.[^/?]+$/],
     runtimeCaching: [
@@ -144,7 +176,9 @@ export default (
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps are written for reading error reports but not named in the bundles,
+    // so browsers never ask for them (the server refuses them unless SERVE_SOURCE_MAPS=1).
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     resolve: production
       ? {
           ...resolve,
@@ -182,6 +216,7 @@ export default (
         ],
       }),
       ...(withServiceWorker ? [serviceWorker()] : []),
+      ...(production ? compressedTwins() : []),
     ],
     optimization: {
       splitChunks: { chunks: 'all' },

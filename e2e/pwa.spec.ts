@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Product } from 'contract';
 
@@ -156,13 +157,27 @@ test.describe('a new version', () => {
   let server: ChildProcess | undefined;
   let origin = '';
 
-  /** Serves one version: the new files first and sw.js last, as a careful deploy would. */
+  /**
+   * Serves one version: the new files first and the worker (with its twins) last, as a
+   * careful deploy would.
+   */
   function deploy(version: string) {
+    const worker = /^sw\.js(\.br|\.gz)?$/;
     fs.cpSync(version, live, {
       recursive: true,
-      filter: (source) => path.basename(source) !== 'sw.js',
+      filter: (source) => !worker.test(path.basename(source)),
     });
-    fs.copyFileSync(path.join(version, 'sw.js'), path.join(live, 'sw.js'));
+    for (const name of fs.readdirSync(version).filter((n) => worker.test(n))) {
+      fs.copyFileSync(path.join(version, name), path.join(live, name));
+    }
+  }
+
+  /** Writes a file of version B and, as the build does, its brotli and gzip twins. */
+  function writeWithTwins(file: string, text: string) {
+    fs.writeFileSync(file, text);
+    expect(fs.existsSync(`${file}.br`), `the build wrote ${file}.br`).toBe(true);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(text));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text, { level: 9 }));
   }
 
   /** Version B: version A's page with a marker, and sw.js's revision of the page to match. */
@@ -171,12 +186,12 @@ test.describe('a new version', () => {
     const page = fs
       .readFileSync(path.join(versionA, 'index.html'), 'utf8')
       .replace('<head>', '<head><meta name="build" content="b">');
-    fs.writeFileSync(path.join(versionB, 'index.html'), page);
+    writeWithTwins(path.join(versionB, 'index.html'), page);
     const revision = createHash('md5').update(page).digest('hex');
     const sw = fs.readFileSync(path.join(versionA, 'sw.js'), 'utf8');
     const entry = /\{url:"\/index\.html",revision:"[0-9a-f]+"\}/;
     expect(sw).toMatch(entry);
-    fs.writeFileSync(
+    writeWithTwins(
       path.join(versionB, 'sw.js'),
       sw.replace(entry, `{url:"/index.html",revision:"${revision}"}`),
     );

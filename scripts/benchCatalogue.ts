@@ -14,23 +14,23 @@
  *   - the time to show a repeated search's results (from the cache: no request).
  * Every step is bounded in time; the whole run stops after BENCH_TIMEOUT_MS (default 15 min).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import {
+  argument,
+  chromePath,
+  requireChromium,
+  root,
+  startStorefront,
+  tsx,
+  type Storefront,
+} from './benchServer';
 
-const root = path.resolve(__dirname, '..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const productCount = Number(argument('--products') ?? 10_000);
 const totalTimeoutMs = Number(process.env.BENCH_TIMEOUT_MS ?? 900_000);
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-function argument(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
 
 /** What the page records about itself (installed before the app's own code runs). */
 interface BenchState {
@@ -43,39 +43,6 @@ declare global {
   interface Window {
     __bench: BenchState;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(
-  baseURL: string,
-  child: ChildProcess,
-  timeoutMs: number,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`The server stopped (exit code ${child.exitCode}).`);
-    try {
-      const response = await fetch(`${baseURL}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`The server did not answer ${baseURL}/api/health within ${timeoutMs / 1000} s.`);
 }
 
 function seed(dataDir: string): void {
@@ -421,30 +388,19 @@ function report(runs: Run[]): void {
 }
 
 async function main() {
-  if (!fs.existsSync(chromePath)) {
-    throw new Error(
-      `No Chromium at ${chromePath}: apt-get install -y chromium, or set CHROME_PATH.`,
-    );
-  }
+  requireChromium();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-catalogue-'));
-  let server: ChildProcess | undefined;
+  let storefront: Storefront | undefined;
   let browser: Browser | undefined;
   const guard = setTimeout(() => {
     console.error(`The benchmark took longer than ${totalTimeoutMs / 1000} s; stopping.`);
-    server?.kill('SIGTERM');
+    void storefront?.stop();
     process.exit(2);
   }, totalTimeoutMs);
   try {
     seed(dataDir);
-    const port = await freePort();
-    const baseURL = `http://127.0.0.1:${port}`;
-    // scripts/start.ts builds the storefront when the build is stale, then serves build and API.
-    server = spawn(tsx, ['scripts/start.ts'], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    await waitForHealth(baseURL, server, 240_000);
+    storefront = await startStorefront({ dataDir });
+    const { baseURL } = storefront;
     browser = await chromium.launch({
       executablePath: chromePath,
       args: ['--disable-gpu', '--no-first-run', '--disable-background-networking'],
@@ -463,11 +419,8 @@ async function main() {
   } finally {
     clearTimeout(guard);
     await browser?.close();
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server?.once('exit', resolve));
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (storefront) await storefront.stop();
+    else fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,13 +1,22 @@
 /**
  * The bundle budget: the JavaScript a shopper downloads for the first screen of /shop
- * (the entry's files plus the shop page's chunk group), gzipped, must stay within
- * 200 KB. Run after `webpack --mode production` (npm run build does both).
+ * (the entry's files plus the shop page's chunk group), measured as the server sends it:
+ * the brotli twin (.br) and the gzip twin (.gz) the build wrote beside each file. The build
+ * fails when either total is over its budget. Run after `webpack --mode production`
+ * (npm run build does both).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const BUDGET_BYTES = 200 * 1024;
+/**
+ * The target is 150 KB brotli. Today's first screen is 169.2 KB (the whole vendor chunk
+ * loads before the shop shows), so the budget holds it where it is until loading on first
+ * use what the first screen does not need brings it down; then this becomes 150.
+ */
+const BROTLI_BUDGET_BYTES = 170 * 1024;
+const GZIP_BUDGET_BYTES = 200 * 1024;
+
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
 const manifest = path.join(root, 'build-stats', 'chunk-groups.json');
@@ -23,15 +32,41 @@ for (const name of firstScreen) {
   }
 }
 
-const files = [...new Set(firstScreen.flatMap((name) => groups[name] ?? []))];
-let total = 0;
-for (const file of files) {
-  const gzipped = zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
-  total += gzipped;
-  console.log(`  ${(gzipped / 1024).toFixed(1).padStart(7)} KB  ${file}`);
+/** The size of a file's twin; computed at the build's levels when the twin is missing. */
+function twinSize(file: string, suffix: '.br' | '.gz'): { bytes: number; computed: boolean } {
+  const twin = path.join(dist, file + suffix);
+  if (fs.existsSync(twin)) return { bytes: fs.statSync(twin).size, computed: false };
+  const content = fs.readFileSync(path.join(dist, file));
+  const bytes =
+    suffix === '.br'
+      ? zlib.brotliCompressSync(content, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+        }).length
+      : zlib.gzipSync(content, { level: 9 }).length;
+  return { bytes, computed: true };
 }
-const verdict = total <= BUDGET_BYTES ? 'within' : 'OVER';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const files = [...new Set(firstScreen.flatMap((name) => groups[name] ?? []))];
+let brotli = 0;
+let gzip = 0;
+let computed = false;
+console.log(`  ${'brotli'.padStart(9)}  ${'gzip'.padStart(9)}  file`);
+for (const file of files) {
+  const br = twinSize(file, '.br');
+  const gz = twinSize(file, '.gz');
+  brotli += br.bytes;
+  gzip += gz.bytes;
+  computed ||= br.computed || gz.computed;
+  console.log(`  ${kb(br.bytes).padStart(9)}  ${kb(gz.bytes).padStart(9)}  ${file}`);
+}
+if (computed) {
+  console.warn('  (some twins were missing from dist/ and were computed here: check the build)');
+}
+const verdict = (total: number, budget: number) =>
+  `${kb(total)} ${budget >= total ? 'within' : 'OVER'} the ${budget / 1024} KB budget`;
 console.log(
-  `Bundle budget: first screen of /shop is ${(total / 1024).toFixed(1)} KB gzipped (${verdict} the ${BUDGET_BYTES / 1024} KB budget).`,
+  `Bundle budget: first screen of /shop is ${verdict(brotli, BROTLI_BUDGET_BYTES)} brotli, ` +
+    `${verdict(gzip, GZIP_BUDGET_BYTES)} gzipped.`,
 );
-if (total > BUDGET_BYTES) process.exit(1);
+if (brotli > BROTLI_BUDGET_BYTES || gzip > GZIP_BUDGET_BYTES) process.exit(1);

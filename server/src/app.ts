@@ -324,10 +324,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await registerStaticSite(app, {
     distDir: config.distDir,
     isApiPath: (url) => isApiPath(url, config.apiPrefix),
+    serveSourceMaps: config.serveSourceMaps,
+    notFound: async (_request, reply) =>
+      reply.code(404).type('application/json; charset=utf-8').send(notFoundBody()),
   });
-  app.setNotFoundHandler(async (_request, reply) =>
-    reply.code(404).type('application/json; charset=utf-8').send(notFoundBody()),
-  );
 
   await app.ready();
   return app;

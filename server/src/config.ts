@@ -54,6 +54,8 @@ export interface Config {
   mailWebhook: { url: string; token: string | null } | null;
   shopEmail: string;
   distDir: string;
+  /** Answer requests for the build's source maps (*.map); off, they are 404. */
+  serveSourceMaps: boolean;
   logLevel: LogLevel;
   trustProxy: boolean;
   demoData: boolean;
@@ -276,6 +278,7 @@ export function loadConfig(env: Env = process.env): Config {
       : null,
     shopEmail,
     distDir: path.resolve(r.text('DIST_DIR', './dist')),
+    serveSourceMaps: r.flag('SERVE_SOURCE_MAPS', false),
     logLevel,
     trustProxy: r.flag('TRUST_PROXY', false),
     demoData: r.flag('DEMO_DATA', !production),

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { OutboxMessage } from '../../contract';
 import type { App } from '../src/app';
 import { parseMultipart } from '../src/routes/emailjs';
@@ -9,13 +10,27 @@ import { call, json, setupHarness } from './helpers';
 
 const t = setupHarness({ env: { CORS_ORIGINS: 'https://shop.example.ng, http://localhost:3000' } });
 
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-dist-'));
+// dist/ sits inside a folder that also holds a file no request may reach.
+const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-site-'));
+const dist = path.join(outside, 'dist');
+const SECRET = 'SECRET-OUTSIDE-DIST';
+fs.writeFileSync(path.join(outside, 'secret.txt'), SECRET);
 const INDEX =
   '<!doctype html><html><head><script defer src="/assets/main.0123456789.js"></script></head><body><div id="root"></div></body></html>';
-fs.mkdirSync(path.join(dist, 'assets'));
-fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
-fs.writeFileSync(path.join(dist, 'assets', 'main.0123456789.js'), 'console.log("shop")');
-fs.writeFileSync(path.join(dist, 'assets', 'main.0123456789.js.gz'), Buffer.from([0x1f, 0x8b]));
+const SCRIPT = 'console.log("shop")';
+const WORKER = 'self.addEventListener("fetch", () => {})';
+fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+/** A file and the twins the build writes beside it. */
+function writeWithTwins(relative: string, text: string) {
+  const file = path.join(dist, relative);
+  fs.writeFileSync(file, text);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(text));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text, { level: 9 }));
+}
+writeWithTwins('index.html', INDEX);
+writeWithTwins('assets/main.0123456789.js', SCRIPT);
+writeWithTwins('sw.js', WORKER);
+fs.writeFileSync(path.join(dist, 'assets', 'main.0123456789.js.map'), '{"version":3}');
 fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 fs.writeFileSync(path.join(dist, '.env'), 'SECRET=1');
 
@@ -23,7 +38,15 @@ let site: App;
 beforeAll(async () => {
   site = await t.build({ DIST_DIR: dist });
 });
-afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+afterAll(() => fs.rmSync(outside, { recursive: true, force: true }));
+
+/** The body as the browser would read it, decoded according to Content-Encoding. */
+function decoded(r: { rawPayload: Buffer; headers: Record<string, unknown> }): string {
+  const encoding = r.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(r.rawPayload).toString();
+  if (encoding === 'gzip') return zlib.gunzipSync(r.rawPayload).toString();
+  return r.rawPayload.toString();
+}
 
 describe('the built storefront', () => {
   test('index.html at / with no-cache and a CSP that allows no inline script', async () => {
@@ -60,7 +83,7 @@ describe('the built storefront', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    expect(asset.body).toBe('console.log("shop")');
+    expect(asset.body).toBe(SCRIPT);
     const icon = await call(site, { url: '/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('no-cache');
     expect(icon.headers['content-type']).toBe('image/svg+xml');
@@ -72,6 +95,156 @@ describe('the built storefront', () => {
     const head = await site.inject({ method: 'HEAD', url: '/assets/main.0123456789.js' });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
+  });
+
+  test('a hashed asset comes back brotli for br, gzip for gzip, raw otherwise, with Vary', async () => {
+    const cases: [string | undefined, string | undefined][] = [
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+      ['gzip, deflate, br, zstd', 'br'],
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0.5, br;q=0.8', 'br'],
+      ['gzip;q=1, br;q=0.5', 'gzip'],
+      ['br;q=0, gzip;q=0', undefined],
+      ['identity', undefined],
+      [undefined, undefined],
+    ];
+    for (const [accept, expected] of cases) {
+      const r = await site.inject({
+        method: 'GET',
+        url: '/assets/main.0123456789.js',
+        headers: accept === undefined ? {} : { 'accept-encoding': accept },
+      });
+      expect({ accept, status: r.statusCode, encoding: r.headers['content-encoding'] }).toEqual({
+        accept,
+        status: 200,
+        encoding: expected,
+      });
+      expect(decoded(r)).toBe(SCRIPT);
+      expect(String(r.headers.vary).toLowerCase()).toContain('accept-encoding');
+      expect(r.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(Number(r.headers['content-length'])).toBe(r.rawPayload.length);
+    }
+  });
+
+  test('the page, its fallback for app routes and the worker come compressed and revalidate', async () => {
+    for (const url of ['/', '/index.html', '/shop', '/profile/orders?tab=1']) {
+      const r = await site.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect({ url, status: r.statusCode, encoding: r.headers['content-encoding'] }).toEqual({
+        url,
+        status: 200,
+        encoding: 'br',
+      });
+      expect(decoded(r)).toBe(INDEX);
+      expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(r.headers['cache-control']).toBe('no-cache');
+      expect(String(r.headers.vary).toLowerCase()).toContain('accept-encoding');
+    }
+    const worker = await site.inject({ url: '/sw.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-encoding']).toBe('gzip');
+    expect(decoded(worker)).toBe(WORKER);
+    expect(worker.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('a compressed answer revalidates with its own ETag', async () => {
+    const headers = { 'accept-encoding': 'br' };
+    const first = await site.inject({ url: '/sw.js', headers });
+    const raw = await site.inject({ url: '/sw.js' });
+    expect(first.headers.etag).toBeDefined();
+    expect(first.headers.etag).not.toBe(raw.headers.etag);
+    const again = await site.inject({
+      url: '/sw.js',
+      headers: { ...headers, 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  test('HEAD gives the headers of the GET without a body', async () => {
+    for (const accept of ['br', 'identity']) {
+      const get = await site.inject({
+        url: '/assets/main.0123456789.js',
+        headers: { 'accept-encoding': accept },
+      });
+      const head = await site.inject({
+        method: 'HEAD',
+        url: '/assets/main.0123456789.js',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe('');
+      for (const name of ['content-encoding', 'content-length', 'content-type', 'etag', 'vary']) {
+        expect({ accept, name, value: head.headers[name] }).toEqual({
+          accept,
+          name,
+          value: get.headers[name],
+        });
+      }
+    }
+    const page = await site.inject({ method: 'HEAD', url: '/profile/orders' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe('');
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+
+  test('a byte range of a file is answered 206 with that part', async () => {
+    const r = await site.inject({
+      url: '/assets/main.0123456789.js',
+      headers: { range: 'bytes=0-6' },
+    });
+    expect(r.statusCode).toBe(206);
+    expect(r.body).toBe('console');
+    expect(r.headers['content-range']).toBe(`bytes 0-6/${SCRIPT.length}`);
+    const past = await site.inject({
+      url: '/assets/main.0123456789.js',
+      headers: { range: 'bytes=500-600' },
+    });
+    expect(past.statusCode).toBe(416);
+  });
+
+  test('source maps are 404 unless SERVE_SOURCE_MAPS is on', async () => {
+    for (const url of ['/assets/main.0123456789.js.map', '/assets/MAIN.0123456789.JS.MAP']) {
+      const r = await call(site, { url });
+      expect(r.statusCode).toBe(404);
+      expect(r.body).not.toContain('version');
+    }
+    const withMaps = await t.build({ DIST_DIR: dist, SERVE_SOURCE_MAPS: '1' });
+    const r = await call(withMaps, { url: '/assets/main.0123456789.js.map' });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toBe('{"version":3}');
+  });
+
+  test('no path reaches a file outside dist/ or a dotfile', async () => {
+    for (const url of [
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/%2e%2e/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/..%5csecret.txt',
+      '/%2e%2e%2fsecret.txt',
+      '//..//secret.txt',
+      '/./../secret.txt',
+      '/.env',
+      '/assets/..%2f.env',
+      '/%2eenv',
+    ]) {
+      for (const accept of ['br', 'identity']) {
+        const r = await site.inject({ url, headers: { 'accept-encoding': accept } });
+        const body = decoded(r);
+        // Refused, or (a name that is no file) the app's page: never the file itself.
+        const outcome =
+          r.statusCode >= 400 ? 'refused' : body === INDEX ? 'the page' : `${r.statusCode} ${body}`;
+        expect({ url, accept, outcome }).toEqual({
+          url,
+          accept,
+          outcome: expect.stringMatching(/^(refused|the page)$/),
+        });
+      }
+    }
   });
 
   test('a precompressed twin is sent to clients that take it', async () => {

@@ -1,43 +1,29 @@
 /**
- * The built storefront (webpack's ./dist) from the same process as the API: hashed files
- * under /assets/ cached for a year, everything else revalidated, and every other GET that
- * is not a file answered with index.html so the app's own routes work on reload.
- *
- * Served by this small handler rather than @fastify/static: that plugin requires
- * content-disposition 3, an ES-module-only package that the jest "server" project cannot
- * load, and the storefront needs only plain files.
+ * The built storefront (webpack's ./dist) from the same process as the API, through
+ * @fastify/static:
+ * - the brotli (.br) or gzip (.gz) twin the build wrote beside a file, when the browser
+ *   takes it (Accept-Encoding, br before gzip, q=0 honoured), with Content-Encoding and
+ *   Vary: Accept-Encoding; the file itself otherwise;
+ * - hashed files under /assets/ cached for a year, everything else (the page, the service
+ *   worker, the manifest, icons) revalidated each time;
+ * - ETag and Last-Modified with 304s, HEAD, and byte ranges;
+ * - every other GET that names no file (no extension) answered with index.html, so the
+ *   app's own routes work on reload; a missing file is a plain 404, never the page;
+ * - source maps (*.map) kept out of reach unless `serveSourceMaps` is on: they are in dist/
+ *   for reading error reports, and would show shoppers the whole source;
+ * - dotfiles, paths that climb out of dist/ and non-canonical spellings refused.
  */
-import { createReadStream, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import send from '@fastify/send';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { etagMatches } from './product';
+
+// The type table @fastify/static answers from (mime 3, inside @fastify/send) still says
+// application/javascript, which RFC 9239 made obsolete for text/javascript.
+send.mime.define({ 'text/javascript': ['js', 'mjs'] }, true);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-};
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en">
@@ -49,107 +35,73 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </html>
 `;
 
-interface Found {
-  file: string;
-  stats: Stats;
-  /** Path inside dist, with forward slashes. */
-  relative: string;
+export interface StaticSiteOptions {
+  distDir: string;
+  isApiPath: (url: string) => boolean;
+  /** Answer *.map requests (SERVE_SOURCE_MAPS); off, they are 404. */
+  serveSourceMaps: boolean;
+  /** The answer for what is neither a file of the site nor one of the app's routes. */
+  notFound: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
 
-async function statFile(file: string): Promise<Stats | null> {
+const isSourceMap = (pathname: string) => pathname.toLowerCase().endsWith('.map');
+
+/** The last segment of the path names a file (has an extension), so it is not an app route. */
+const namesAFile = (pathname: string) => /\.[A-Za-z0-9]+$/.test(pathname.split('/').pop() ?? '');
+
+async function isFile(file: string): Promise<boolean> {
   try {
-    const stats = await fs.stat(file);
-    return stats.isFile() ? stats : null;
+    return (await fs.stat(file)).isFile();
   } catch {
-    return null;
+    return false;
   }
 }
 
-/** The file a URL path names inside dist, never outside it, never a dotfile. */
-async function locate(distDir: string, urlPath: string): Promise<Found | null> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0') || decoded.includes('\\')) return null;
-  const normalized = path.posix.normalize(decoded.endsWith('/') ? `${decoded}index.html` : decoded);
-  if (normalized.split('/').some((segment) => segment.startsWith('.'))) return null;
-  const file = path.resolve(distDir, `.${normalized}`);
-  if (!file.startsWith(distDir + path.sep)) return null;
-  const stats = await statFile(file);
-  if (!stats) return null;
-  return { file, stats, relative: path.relative(distDir, file).split(path.sep).join('/') };
-}
-
-function cacheControl(relative: string): string {
-  return relative.startsWith('assets/') ? IMMUTABLE : 'no-cache';
-}
-
-/** A .br or .gz twin written by the build, when the client takes it. */
-async function precompressed(
-  request: FastifyRequest,
-  file: string,
-): Promise<{ file: string; stats: Stats; encoding: string } | null> {
-  const accept = String(request.headers['accept-encoding'] ?? '');
-  for (const [encoding, suffix] of [
-    ['br', '.br'],
-    ['gzip', '.gz'],
-  ] as const) {
-    if (!new RegExp(`\\b${encoding}\\b`).test(accept)) continue;
-    const stats = await statFile(file + suffix);
-    if (stats) return { file: file + suffix, stats, encoding };
-  }
-  return null;
-}
-
-async function sendFile(request: FastifyRequest, reply: FastifyReply, found: Found) {
-  const etag = `W/"${found.stats.size.toString(16)}-${Math.floor(found.stats.mtimeMs).toString(16)}"`;
-  reply
-    .header('Cache-Control', cacheControl(found.relative))
-    .header('ETag', etag)
-    .header('Last-Modified', found.stats.mtime.toUTCString())
-    .header('Vary', 'Accept-Encoding')
-    .type(TYPES[path.extname(found.file).toLowerCase()] ?? 'application/octet-stream');
-  const since = Date.parse(String(request.headers['if-modified-since'] ?? ''));
-  const unchanged =
-    request.headers['if-none-match'] !== undefined
-      ? etagMatches(request, etag.replace(/^W\//, ''))
-      : Number.isFinite(since) && Math.floor(found.stats.mtimeMs / 1000) * 1000 <= since;
-  if (unchanged) return reply.code(304).send();
-  const variant = await precompressed(request, found.file);
-  const source = variant ?? found;
-  if (variant) reply.header('Content-Encoding', variant.encoding);
-  reply.header('Content-Length', String(source.stats.size));
-  if (request.method === 'HEAD') return reply.send();
-  return reply.send(createReadStream(source.file));
-}
-
-/** Registers GET /* for the storefront; API paths that match no route get the JSON 404. */
+/**
+ * Registers the site's files (GET and HEAD of /*) and the not-found handler that falls back
+ * to index.html for the app's routes; API paths and everything else go to `notFound`.
+ */
 export async function registerStaticSite(
   app: FastifyInstance,
-  options: { distDir: string; isApiPath: (url: string) => boolean },
+  options: StaticSiteOptions,
 ): Promise<void> {
   const distDir = path.resolve(options.distDir);
   const indexFile = path.join(distDir, 'index.html');
 
-  app.get('/*', async (request, reply) => {
-    if (options.isApiPath(request.url)) return reply.callNotFound();
-    const urlPath = request.url.split('?')[0] ?? '/';
-    const found = await locate(distDir, urlPath);
-    if (found) return sendFile(request, reply, found);
-    // A missing file (a stale hashed asset, say) must not come back as HTML with a 200.
-    if (/\.[A-Za-z0-9]+$/.test(urlPath.split('/').pop() ?? '')) {
+  await app.register(fastifyStatic, {
+    root: distDir,
+    // Files are looked up per request, so a build made while the server runs is served.
+    wildcard: true,
+    preCompressed: true,
+    // send's 404 for dotfiles; the files' own headers below replace its Cache-Control.
+    dotfiles: 'ignore',
+    cacheControl: false,
+    index: ['index.html'],
+    // An unbuilt dist/ is expected on a fresh clone: the page below says what to do.
+    suppressWarning: true,
+    allowedPath: (pathname) =>
+      !options.isApiPath(pathname) && (options.serveSourceMaps || !isSourceMap(pathname)),
+    setHeaders: (reply, file) => {
+      const relative = path.relative(distDir, file).split(path.sep).join('/');
+      reply.header('Cache-Control', relative.startsWith('assets/') ? IMMUTABLE : 'no-cache');
+    },
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (!read || options.isApiPath(request.url)) return options.notFound(request, reply);
+    // A missing file (a stale hashed asset, say) must not come back as the page with a 200.
+    if (namesAFile(pathname)) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     }
-    const index = await statFile(indexFile);
-    if (!index) {
+    if (!(await isFile(indexFile))) {
       return reply
+        .code(200)
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(NOT_BUILT_PAGE);
     }
-    return sendFile(request, reply, { file: indexFile, stats: index, relative: 'index.html' });
+    return reply.code(200).sendFile('index.html');
   });
 }

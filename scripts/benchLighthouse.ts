@@ -1,0 +1,258 @@
+/**
+ * `npm run bench:lighthouse [-- --runs N] [-- --routes /shop,/faq]`: Lighthouse's
+ * performance audit of the first visit, per route.
+ *
+ * Starts the storefront (building it first when the build is stale) on a fresh data
+ * directory and a free port, then audits /, /home, /shop, a product page, /cart signed in as
+ * the demo shopper (with two products in the cart) and /faq with Lighthouse's mobile preset
+ * and its default simulated throttling (slow 4G, 4x slower CPU): the numbers the
+ * storefront's targets are stated in. Each audit gets a new Chromium (chrome-launcher) with
+ * an empty profile, so every run is a first visit: no HTTP cache, no service worker.
+ *
+ * The signed-in page: the session lives in localStorage (src/app/sessionPersistence.ts), so
+ * the keys are written on the site's origin through the DevTools protocol before the audit,
+ * the HTTP cache is emptied again, and Lighthouse is told not to clear the origin's storage.
+ *
+ * Prints, per route, the median of N runs (default 3) of the performance score, LCP, CLS,
+ * TBT and the JavaScript and total bytes transferred, with each run's values beside it and
+ * the machine's load before and after: the CPU-bound numbers (TBT, and through it the
+ * score) grow with the load, since Lighthouse's simulation starts from what it observed.
+ */
+import type { Flags, RunnerResult } from 'lighthouse';
+import { chromium } from '@playwright/test';
+import {
+  argument,
+  chromePath,
+  machineLoad,
+  median,
+  printTable,
+  requireChromium,
+  startStorefront,
+} from './benchServer';
+
+const DEMO_SHOPPER = { username: 'demo@ibadanmarket.ng', password: 'DemoPass123!' };
+const runs = Number(argument('--runs') ?? 3);
+
+interface Route {
+  label: string;
+  path: string;
+  session?: Record<string, string>;
+  /** An API call the page must have answered 200, so a page that showed something else fails. */
+  mustCall?: string;
+}
+
+interface Measurement {
+  score: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  scriptBytes: number;
+  totalBytes: number;
+}
+
+interface LoginAnswer {
+  access_token: string;
+  user_details: { id: number; firstname: string };
+}
+
+interface ProductAnswer {
+  id: number;
+  slug: string;
+  amount: number;
+  inventory_stock: number;
+}
+
+async function api<T>(baseURL: string, path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(`${baseURL}/api${path}`, init);
+  if (!response.ok)
+    throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The routes to audit; the demo shopper is signed in through the API and given a cart. */
+async function prepareRoutes(baseURL: string): Promise<Route[]> {
+  const products = await api<ProductAnswer[]>(baseURL, '/get-all-products');
+  const inStock = products.filter((p) => p.inventory_stock > 0);
+  const [first, second] = inStock;
+  if (!first || !second)
+    throw new Error('The demo catalogue has fewer than two products in stock.');
+  const login = await api<LoginAnswer>(baseURL, '/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_SHOPPER),
+  });
+  const userId = login.user_details.id;
+  for (const product of [first, second]) {
+    await api(baseURL, '/add-cart', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${login.access_token}`,
+      },
+      body: JSON.stringify({
+        user_id: userId,
+        product_id: product.id,
+        quantity: 1,
+        price_per_item: product.amount,
+      }),
+    });
+  }
+  const session = {
+    authToken: login.access_token,
+    userID: String(userId),
+    userName: login.user_details.firstname,
+  };
+  return [
+    { label: '/', path: '/' },
+    { label: '/home', path: '/home' },
+    { label: '/shop', path: '/shop' },
+    {
+      label: 'product',
+      path: `/detail/product-details?${new URLSearchParams({ slug: first.slug })}`,
+    },
+    { label: '/cart (signed in)', path: '/cart', session, mustCall: '/api/all-carts' },
+    { label: '/faq', path: '/faq' },
+  ];
+}
+
+/** Writes the session keys on the site's origin, then empties the HTTP cache again. */
+async function signIn(port: number, baseURL: string, session: Record<string, string>) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium has no default context.');
+    const page = await context.newPage();
+    // A plain file of the site: the app itself must not run (nor register its worker).
+    await page.goto(`${baseURL}/robots.txt`);
+    await page.evaluate((values) => {
+      for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+    }, session);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    // Over CDP this only disconnects; the browser stays for Lighthouse.
+    await browser.close();
+  }
+}
+
+async function audit(baseURL: string, route: Route): Promise<Measurement> {
+  const { default: lighthouse } = await import('lighthouse');
+  const { launch } = await import('chrome-launcher');
+  const chrome = await launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    logLevel: 'silent',
+  });
+  try {
+    if (route.session) await signIn(chrome.port, baseURL, route.session);
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: Boolean(route.session),
+    };
+    const result: RunnerResult | undefined = await lighthouse(`${baseURL}${route.path}`, flags);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}.`);
+    const { lhr } = result;
+    if (lhr.runtimeError) {
+      throw new Error(`Lighthouse failed on ${route.path}: ${lhr.runtimeError.message}`);
+    }
+    const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+    if (finalPath !== new URL(route.path, baseURL).pathname) {
+      throw new Error(`${route.path} ended on ${finalPath}.`);
+    }
+    if (route.mustCall) {
+      const requests = (lhr.audits['network-requests']?.details ?? { items: [] }) as {
+        items?: { url: string; statusCode: number }[];
+      };
+      const answered = requests.items?.some(
+        (r) => new URL(r.url).pathname === route.mustCall && r.statusCode === 200,
+      );
+      if (!answered) throw new Error(`${route.path} did not get ${route.mustCall} (200).`);
+    }
+    const numeric = (id: string) => {
+      const value = lhr.audits[id]?.numericValue;
+      if (value === undefined) throw new Error(`No ${id} for ${route.path}.`);
+      return value;
+    };
+    const summary = (lhr.audits['resource-summary']?.details ?? { items: [] }) as {
+      items?: { resourceType: string; transferSize: number }[];
+    };
+    const bytes = (type: string) =>
+      summary.items?.find((item) => item.resourceType === type)?.transferSize ?? 0;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcp: numeric('largest-contentful-paint'),
+      cls: numeric('cumulative-layout-shift'),
+      tbt: numeric('total-blocking-time'),
+      scriptBytes: bytes('script'),
+      totalBytes: bytes('total'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function report(routes: Route[], results: Map<string, Measurement[]>) {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+  const cell = (values: number[], format: (n: number) => string) =>
+    values.length > 1
+      ? `${format(median(values))} (${values.map(format).join(', ')})`
+      : format(values[0] ?? Number.NaN);
+  const rows = routes.map((route) => {
+    const measured = results.get(route.label) ?? [];
+    const of = (key: keyof Measurement) => measured.map((m) => m[key]);
+    return [
+      route.label,
+      cell(of('score'), String),
+      cell(of('lcp'), seconds),
+      cell(of('cls'), (n) => n.toFixed(3)),
+      cell(of('tbt'), (n) => `${Math.round(n)} ms`),
+      cell(of('scriptBytes'), kb),
+      cell(of('totalBytes'), kb),
+    ];
+  });
+  console.log(
+    `\nLighthouse ${runs > 1 ? `median of ${runs} runs (each run in brackets)` : '1 run'}, mobile preset, simulated throttling:`,
+  );
+  printTable(
+    ['route', 'performance', 'LCP', 'CLS', 'TBT', 'JS transferred', 'all transferred'],
+    rows,
+  );
+}
+
+async function main() {
+  requireChromium();
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error('--runs takes a whole number, 1 or more.');
+  const loadBefore = machineLoad();
+  const storefront = await startStorefront();
+  try {
+    let routes = await prepareRoutes(storefront.baseURL);
+    const only = argument('--routes')?.split(',');
+    if (only) routes = routes.filter((r) => only.includes(r.label) || only.includes(r.path));
+    // The server builds its catalogue answer on the first request: not part of any audit.
+    await fetch(`${storefront.baseURL}/api/get-all-products`).then((r) => r.arrayBuffer());
+    const results = new Map<string, Measurement[]>();
+    // Rounds over all routes, so a busy minute on the machine spreads over every route.
+    for (let run = 1; run <= runs; run += 1) {
+      for (const route of routes) {
+        console.info(`Run ${run}/${runs}: ${route.label} ...`);
+        const measured = await audit(storefront.baseURL, route);
+        results.set(route.label, [...(results.get(route.label) ?? []), measured]);
+      }
+    }
+    report(routes, results);
+    console.log(`\nMachine before: ${loadBefore}\nMachine after:  ${machineLoad()}`);
+  } finally {
+    await storefront.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
