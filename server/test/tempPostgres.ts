@@ -175,31 +175,42 @@ export async function startTempPostgres(options: TempPostgresOptions = {}): Prom
   if (made.status !== 0 && /locale/i.test(made.stderr)) made = initdb(['--no-locale']);
   if (made.status !== 0) fail('initdb', made);
 
-  const port = options.port || (await freePort());
-  const settings = [
-    `-p ${port}`,
-    '-h 127.0.0.1',
-    `-k ${dir}`,
-    '-c max_connections=200',
-    ...(options.durable === false
-      ? ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']
-      : []),
-  ].join(' ');
-  const started = run(
-    ...asUser(runAs, tool('pg_ctl'), [
-      '-D',
-      dataDir,
-      '-l',
-      logFile,
-      '-w',
-      '-t',
-      '120',
-      '-o',
-      settings,
-      'start',
-    ]),
-    { cwd: dir },
-  );
+  const start = (port: number) => {
+    const settings = [
+      `-p ${port}`,
+      '-h 127.0.0.1',
+      `-k ${dir}`,
+      '-c max_connections=200',
+      ...(options.durable === false
+        ? ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']
+        : []),
+    ].join(' ');
+    return run(
+      ...asUser(runAs, tool('pg_ctl'), [
+        '-D',
+        dataDir,
+        '-l',
+        logFile,
+        '-w',
+        '-t',
+        '120',
+        '-o',
+        settings,
+        'start',
+      ]),
+      { cwd: dir },
+    );
+  };
+  // A port can be held for a minute by a closed connection that used it as its own end
+  // (TIME_WAIT): then wait for it, or take another free one.
+  let port = options.port || (await freePort());
+  let started = start(port);
+  for (let attempt = 1; started.status !== 0 && attempt < 6; attempt++) {
+    if (!/could not bind|address already in use/i.test(readTail(logFile, 10))) break;
+    if (options.port) await new Promise((resolve) => setTimeout(resolve, 15_000));
+    else port = await freePort();
+    started = start(port);
+  }
   if (started.status !== 0) fail(`Starting PostgreSQL on port ${port}`, started);
 
   const url = (database = 'postgres') =>
