@@ -1,6 +1,7 @@
 /**
  * API servers as separate processes, started the way an operator starts one
- * (`tsx server/src/main.ts` with settings in the environment), for the cluster test.
+ * (`tsx server/src/main.ts` with settings in the environment), for the cluster test and the
+ * start test.
  *
  * Node loads tsx with --import rather than through the tsx command, which would run the
  * server in a second, child process: a SIGKILL must reach the server itself.
