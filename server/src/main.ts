@@ -4,12 +4,10 @@
  */
 import path from 'node:path';
 import { buildApp, type App } from './app';
-import { createPasswordHasher } from './auth/passwords';
 import { ConfigError, ensureJwtSecret, loadConfig } from './config';
 import type { Database } from './db/client';
-import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
-import { seedDemo } from './db/seed/demo';
+import { isNewEmbeddedDatabase, prepareDatabase, prepareInChildProcess } from './db/prepare';
 
 export interface RunningServer {
   app: App;
@@ -24,12 +22,11 @@ export async function start(
   env: Record<string, string | undefined> = process.env,
 ): Promise<RunningServer> {
   const config = await ensureJwtSecret(loadConfig(env));
+  if (isNewEmbeddedDatabase(config)) await prepareInChildProcess(env);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let app: App;
   try {
-    await migrate(db);
-    // Silent on purpose: the ready line is the one line a start prints (see server/README.md).
-    if (config.demoData) await seedDemo(db, createPasswordHasher(config.argon2));
+    await prepareDatabase(db, config);
     if (config.env === 'production' && !config.paystack.secretKey) {
       console.warn(
         'PAYSTACK_SECRET_KEY is not set: payments run in the sandbox and collect no money.',
