@@ -94,6 +94,16 @@ const shared = {
   },
 } satisfies Partial<Config>;
 
+/** In-process server tests; the cluster test (server/cluster) has its own config. */
+export const serverProject = {
+  ...shared,
+  displayName: 'server',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/server'],
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/server/cluster/'],
+  testTimeout: 30_000,
+} satisfies Partial<Config>;
+
 const config: Config = {
   projects: [
     {
@@ -111,13 +121,7 @@ const config: Config = {
         '\\.(png|jpe?g|gif|svg|webp|avif|ico|woff2?)$': '<rootDir>/__mocks__/fileMock.ts',
       },
     },
-    {
-      ...shared,
-      displayName: 'server',
-      testEnvironment: 'node',
-      roots: ['<rootDir>/server'],
-      testTimeout: 30_000,
-    },
+    serverProject,
   ],
 };
 

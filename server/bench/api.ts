@@ -1,41 +1,66 @@
 /**
- * npm run bench:api [-- --products N --duration S --connections C]
+ * npm run bench:api [-- --servers N --postgres --products N --duration S --connections C]
  *
- * Starts the server in this process on a free loopback port, against a fresh temporary data
- * directory with the demo catalogue (grown to N products when asked), signs in the demo
- * shopper, fills a cart, then loads the catalogue and cart reads with autocannon and prints
- * requests per second and p99 latency for each.
+ * Starts N server processes (server/src/main.ts, as `npm run server` does) and loads them
+ * with autocannon: catalogue reads, a search, cart reads and cart writes, printing requests
+ * per second and p99 latency for each, then the resident memory of each server process
+ * (VmRSS from /proc) when it was ready, after the run, and at its peak (VmHWM).
+ *
+ * - One server (the default) runs on the embedded database in a fresh temporary DATA_DIR
+ *   with the default settings, so its first start is a newcomer's first start.
+ * - `--postgres`, or more than one server, runs them on a throwaway PostgreSQL
+ *   (server/test/tempPostgres.ts, with PostgreSQL's durable defaults) in production mode
+ *   with one JWT_SECRET, as an operator would.
+ *
+ * Several servers share one port through Node's cluster module: the primary (this process)
+ * accepts each connection and hands it to the servers in turn, and never touches the bytes
+ * of a request. A proxy of our own would read and write every byte once more on the same
+ * two cores, and measure itself as much as the servers.
  */
+import cluster, { type Worker } from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildApp } from '../src/app';
 import { createPasswordHasher } from '../src/auth/passwords';
-import { ensureJwtSecret, loadConfig } from '../src/config';
+import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open';
-import { countProducts } from '../src/db/products';
 import { DEMO_SHOPPER, seedDemo } from '../src/db/seed/demo';
 import { growCatalogue } from '../src/db/seed/generate';
+import { startTempPostgres, type TempPostgres } from '../test/tempPostgres';
+
+const MAIN = path.resolve(__dirname, '..', 'src', 'main.ts');
+const READY = /Storefront ready at http:\/\/[^:\s]+:(\d+)/;
 
 interface Args {
+  servers: number;
+  postgres: boolean;
   products: number | null;
   duration: number;
   connections: number;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { products: null, duration: 10, connections: 50 };
+  const args: Args = { servers: 1, postgres: false, products: null, duration: 10, connections: 50 };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = (argv[i] as string).split('=');
+    if (flag === '--postgres') {
+      args.postgres = true;
+      continue;
+    }
     const value = Number(inline ?? argv[++i]);
     if (!Number.isInteger(value) || value < 1) throw new Error(`${flag} needs a whole number`);
-    if (flag === '--products') args.products = value;
+    if (flag === '--servers') args.servers = Math.min(value, 16);
+    else if (flag === '--products') args.products = value;
     else if (flag === '--duration') args.duration = Math.min(value, 60);
     else if (flag === '--connections') args.connections = Math.min(value, 500);
     else throw new Error(`Unknown argument ${flag}`);
   }
+  // The embedded database belongs to one process.
+  if (args.servers > 1) args.postgres = true;
   return args;
 }
 
@@ -44,33 +69,121 @@ async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
+interface Memory {
+  rss: number;
+  peak: number;
+}
+
+/** Resident and peak resident memory of a process, in MiB. */
+function memoryOf(pid: number): Memory {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1]);
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+}
+
+interface Server {
+  worker: Worker;
+  pid: number;
+  port: number;
+  atStart: Memory;
+  output: () => string;
+}
+
+async function startServers(count: number, env: Record<string, string>): Promise<Server[]> {
+  cluster.setupPrimary({ exec: MAIN, execArgv: ['--import', 'tsx'], silent: true });
+  // One at a time: a first start on the embedded database creates it, and on PostgreSQL the
+  // ready time of each is its own.
+  const servers: Server[] = [];
+  for (let i = 0; i < count; i++) {
+    const worker = cluster.fork(env);
+    let printed = '';
+    const port = await new Promise<number>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        printed += chunk.toString('utf8');
+        const ready = READY.exec(printed);
+        if (ready) resolve(Number(ready[1]));
+      };
+      worker.process.stdout?.on('data', onData);
+      worker.process.stderr?.on('data', onData);
+      worker.on('exit', (code) =>
+        reject(new Error(`Server ${i + 1} exited (code ${code}) before it was ready:\n${printed}`)),
+      );
+    });
+    const pid = worker.process.pid ?? 0;
+    servers.push({ worker, pid, port, atStart: memoryOf(pid), output: () => printed });
+  }
+  return servers;
+}
+
+async function stopServers(servers: Server[]): Promise<void> {
+  await Promise.all(
+    servers.map(
+      (s) =>
+        new Promise<void>((resolve) => {
+          if (s.worker.isDead()) return resolve();
+          s.worker.once('exit', () => resolve());
+          s.worker.process.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+interface Target {
+  name: string;
+  path: string;
+  method?: string;
+  headers?: Record<string, string>;
+  requests?: { method: string; path: string; headers: Record<string, string>; body: string }[];
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'storefront-bench-'));
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    // The demo mode: a production start needs a payment provider and a mail relay, and the
-    // routes measured here behave the same in both.
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    OUTBOX_CONSOLE: '0',
-  };
-  // Always the embedded database in a fresh directory, whatever the shell has set.
-  delete env.DATABASE_URL;
-  delete env.JWT_SECRET;
-  const config = await ensureJwtSecret(loadConfig(env));
-  const db = await openDatabase({ databaseUrl: null, dataDir });
+  const tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'storefront-bench-'));
+  let postgres: TempPostgres | null = null;
+  let servers: Server[] = [];
   try {
     const setupStart = performance.now();
-    await migrate(db);
-    await seedDemo(db, createPasswordHasher(config.argon2));
-    if (args.products) await growCatalogue(db, args.products);
-    const products = await countProducts(db);
-    const app = await buildApp(config, { db });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const dataDir = path.join(tempDir, 'data');
+    let env: Record<string, string>;
+    if (args.postgres) {
+      postgres = await startTempPostgres({
+        port: Number(process.env.TEST_POSTGRES_PORT ?? 0),
+        durable: true,
+      });
+      const databaseUrl = await postgres.createDatabase('bench');
+      await prepare(databaseUrl, dataDir, args.products);
+      env = {
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: randomBytes(48).toString('base64url'),
+        // Never called: the benchmark pays for nothing. Production asks for a provider.
+        PAYSTACK_SECRET_KEY: 'sk_test_benchmarkonly0000',
+        PAYSTACK_BASE_URL: 'http://127.0.0.1:9',
+        // Never called either: nothing measured here sends a code.
+        MAIL_WEBHOOK_URL: 'http://127.0.0.1:9/messages',
+        DEMO_DATA: '0',
+      };
+    } else {
+      // A grown catalogue is made first; otherwise the server's own first start makes the
+      // database, as `npm start` on a new machine does.
+      if (args.products) await prepare(null, dataDir, args.products);
+      env = { NODE_ENV: '', DATABASE_URL: '', JWT_SECRET: '', PAYSTACK_SECRET_KEY: '' };
+    }
+    servers = await startServers(args.servers, {
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(Number(process.env.PORT ?? 0)),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      OUTBOX_CONSOLE: '0',
+    });
+    const base = `http://127.0.0.1:${servers[0]?.port}`;
 
     const login = await json<{ access_token: string; user_details: { id: number } }>(
       await fetch(`${base}/api/login`, {
@@ -87,8 +200,9 @@ async function main(): Promise<void> {
       await fetch(`${base}/api/get-all-products?limit=40`),
     );
     const inStock = catalogue.filter((p) => p.inventory_stock >= 2).slice(0, 8);
+    const lineIds: number[] = [];
     for (const product of inStock) {
-      await json(
+      const line = await json<{ id: number }>(
         await fetch(`${base}/api/add-cart`, {
           method: 'POST',
           headers: { ...auth, 'content-type': 'application/json' },
@@ -100,16 +214,25 @@ async function main(): Promise<void> {
           }),
         }),
       );
+      lineIds.push(line.id);
     }
     const full = await fetch(`${base}/api/get-all-products`);
     const catalogueBytes = (await full.arrayBuffer()).byteLength;
+    const products = (await json<unknown[]>(await fetch(`${base}/api/get-all-products`))).length;
     console.info(
-      `Server on ${base}: ${products.toLocaleString('en')} products (catalogue answer ${(catalogueBytes / 1024).toFixed(0)} KiB), ` +
+      `${args.servers} server${args.servers > 1 ? 's' : ''} on ${args.postgres ? `PostgreSQL ${postgres?.install.version}` : 'the embedded database'} ` +
+        `at ${base}: ${products.toLocaleString('en')} products (catalogue answer ${(catalogueBytes / 1024).toFixed(0)} KiB), ` +
         `cart of ${inStock.length} lines; ready in ${((performance.now() - setupStart) / 1000).toFixed(1)} s.`,
     );
-    console.info(`autocannon: ${args.connections} connections, ${args.duration} s per target\n`);
+    console.info(
+      `autocannon: ${args.connections} connections, ${args.duration} s per target; load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n`,
+    );
 
-    const targets: { name: string; path: string; headers?: Record<string, string> }[] = [
+    const writeHeaders = { ...auth, 'content-type': 'application/json' };
+    const targets: Target[] = [
       { name: 'GET /api/get-all-products', path: '/api/get-all-products' },
       {
         name: 'GET /api/get-all-products (gzip)',
@@ -118,6 +241,19 @@ async function main(): Promise<void> {
       },
       { name: 'GET /api/get-all-products?q=rice', path: '/api/get-all-products?q=rice' },
       { name: 'GET /api/all-carts', path: '/api/all-carts', headers: auth },
+      {
+        // Each line's quantity goes 1, 2, 1, 2...: every request changes a row.
+        name: 'PATCH /api/update-cart/:id',
+        path: `/api/update-cart/${lineIds[0]}`,
+        requests: lineIds.flatMap((id) =>
+          [1, 2].map((quantity) => ({
+            method: 'PATCH',
+            path: `/api/update-cart/${id}`,
+            headers: writeHeaders,
+            body: JSON.stringify({ quantity }),
+          })),
+        ),
+      },
     ];
     const rows: string[][] = [];
     for (const target of targets) {
@@ -126,7 +262,8 @@ async function main(): Promise<void> {
         connections: args.connections,
         duration: args.duration,
         headers: target.headers,
-        // The load generator gets its own thread, so it does not compete with the server's.
+        requests: target.requests,
+        // The load generator gets its own thread, so it does not compete with the primary.
         workers: 1,
       });
       rows.push([
@@ -137,17 +274,45 @@ async function main(): Promise<void> {
         String(result.non2xx + result.errors + result.timeouts),
       ]);
     }
-    const header = ['target', 'requests/s', 'p99 latency', 'throughput', 'failed'];
-    const widths = header.map((h, i) =>
-      Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)),
+    console.info(table(['target', 'requests/s', 'p99 latency', 'throughput', 'failed'], rows));
+
+    const mib = (n: number) => `${n.toFixed(0)} MiB`;
+    console.info(
+      `\n${table(
+        ['server', 'pid', 'resident when ready', 'resident after the run', 'peak resident'],
+        servers.map((s, i) => {
+          const after = memoryOf(s.pid);
+          return [
+            String(i + 1),
+            String(s.pid),
+            mib(s.atStart.rss),
+            mib(after.rss),
+            mib(after.peak),
+          ];
+        }),
+      )}`,
     );
-    const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
-    console.info(line(header));
-    for (const row of rows) console.info(line(row));
-    await app.close();
+  } finally {
+    await stopServers(servers);
+    await postgres?.stop();
+    await fs.rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+/** Migrations, the demo catalogue and shopper, and a grown catalogue when asked. */
+async function prepare(
+  databaseUrl: string | null,
+  dataDir: string,
+  products: number | null,
+): Promise<void> {
+  const config = loadConfig({ DATA_DIR: dataDir });
+  const db = await openDatabase({ databaseUrl, dataDir });
+  try {
+    await migrate(db);
+    await seedDemo(db, createPasswordHasher(config.argon2));
+    if (products) await growCatalogue(db, products);
   } finally {
     await db.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -7,6 +7,8 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Sent in turn by each connection, instead of method/headers/body. */
+    requests?: { method: string; path: string; headers?: Record<string, string>; body?: string }[];
     workers?: number;
   }
   interface Histogram {

@@ -5,12 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp, drainAndClose, type App } from './app';
-import { createPasswordHasher } from './auth/passwords';
 import { ConfigError, ensureJwtSecret, loadConfig, type Config } from './config';
 import type { Database, OpenOptions } from './db/client';
-import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
-import { seedDemo } from './db/seed/demo';
+import { isNewEmbeddedDatabase, prepareDatabase, prepareInChildProcess } from './db/prepare';
 import { isDiskFull } from './plugins/errors';
 
 export interface RunningServer {
@@ -56,8 +54,15 @@ function diskFullError(dir: string, free: number | null): StartupError {
   );
 }
 
-/** Opens, migrates and seeds, turning a full disk into a sentence instead of 'Aborted()'. */
-async function prepareDatabase(config: Config, deps: StartDeps): Promise<Database> {
+/**
+ * Opens, migrates and seeds (a new embedded database in a child process, see db/prepare.ts),
+ * turning a full disk into a sentence instead of 'Aborted()'.
+ */
+async function openPrepared(
+  config: Config,
+  env: Record<string, string | undefined>,
+  deps: StartDeps,
+): Promise<Database> {
   const embedded = config.databaseUrl === null;
   const freeBytes = deps.freeBytes ?? freeBytesOf;
   const free = () => {
@@ -74,10 +79,9 @@ async function prepareDatabase(config: Config, deps: StartDeps): Promise<Databas
   const open = deps.openDatabase ?? openDatabase;
   let db: Database | null = null;
   try {
+    if (isNewEmbeddedDatabase(config)) await prepareInChildProcess(env);
     db = await open({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    await migrate(db);
-    // Silent on purpose: the ready line is the one line a start prints (see server/README.md).
-    if (config.demoData) await seedDemo(db, createPasswordHasher(config.argon2));
+    await prepareDatabase(db, config);
     return db;
   } catch (error) {
     await db?.close().catch(() => undefined);
@@ -93,7 +97,7 @@ export async function start(
   deps: StartDeps = {},
 ): Promise<RunningServer> {
   const config = await ensureJwtSecret(loadConfig(env));
-  const db = await prepareDatabase(config, deps);
+  const db = await openPrepared(config, env, deps);
   let app: App;
   try {
     app = await buildApp(config, { db });

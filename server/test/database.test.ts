@@ -76,6 +76,24 @@ linux(
   },
 );
 
+test('a data directory that cannot be made is refused with the reason, and left unlocked', async () => {
+  const blocked = path.join(dir, 'blocked');
+  fs.mkdirSync(blocked);
+  // A file where the database's own directory would go.
+  fs.writeFileSync(path.join(blocked, 'pglite'), 'not a directory');
+  await expect(openPglite(blocked)).rejects.toThrow('Creating the embedded database failed');
+  expect(fs.existsSync(path.join(blocked, 'pglite.lock'))).toBe(false);
+});
+
+test('runs with small shared buffers: the shop fits, and the memory is not reserved', async () => {
+  const db = await openPglite(null);
+  try {
+    expect(await db.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
+  } finally {
+    await db.close();
+  }
+});
+
 test('a transaction rolls back on error and plain queries wait for it', async () => {
   const db = await openPglite(null);
   try {

@@ -1,4 +1,5 @@
 import { gunzipSync } from 'node:zlib';
+import pg from 'pg';
 import type { Product } from '../../contract';
 import { createPasswordHasher } from '../src/auth/passwords';
 import { DEMO_PRODUCTS, slugify } from '../src/db/seed/catalogue';
@@ -58,6 +59,49 @@ describe('demo data', () => {
     expect(json<{ user_details: { firstname: string } }>(login).user_details.firstname).toBe(
       'Adaeze',
     );
+  });
+
+  test('servers starting together on one empty database seed it once, and all start', async () => {
+    const seedThree = () => Promise.allSettled([1, 2, 3].map(() => seedDemo(t.db, cheapHasher)));
+    let results: Awaited<ReturnType<typeof seedThree>>;
+    const databaseUrl = process.env.DATABASE_URL;
+    if (t.db.kind === 'postgres' && databaseUrl) {
+      // Each seed has its own connection, as separate servers have. Another connection holds
+      // the table until all three have looked at it and wait, so they overlap on any machine.
+      const schema = (await t.db.query<{ s: string }>('SELECT current_schema() AS s'))[0]?.s;
+      const holder = new pg.Client({ connectionString: databaseUrl });
+      await holder.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query(`LOCK TABLE ${schema}.products IN SHARE ROW EXCLUSIVE MODE`);
+        const seeds = seedThree();
+        // Each ends up waiting: for the table (to insert), for the seed lock, or for another
+        // seed's row (the catalogue version its vendor insert bumped).
+        const deadline = Date.now() + 30_000;
+        let waiting = 0;
+        while (waiting < 3 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          const rows = await holder.query<{ n: string }>(
+            `SELECT count(*) AS n FROM pg_locks
+              WHERE NOT granted
+                AND (relation = $1::regclass OR locktype IN ('advisory', 'transactionid', 'tuple'))`,
+            [`${schema}.products`],
+          );
+          waiting = Number(rows.rows[0]?.n);
+        }
+        await holder.query('COMMIT');
+        results = await seeds;
+      } finally {
+        await holder.end();
+      }
+    } else {
+      // The embedded database has one connection: its transactions already take turns.
+      results = await seedThree();
+    }
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    expect(results.filter((r) => r.status === 'fulfilled' && r.value !== null)).toHaveLength(1);
+    const rows = await t.db.query<{ n: unknown }>('SELECT count(*) AS n FROM products');
+    expect(Number(rows[0]?.n)).toBe(DEMO_PRODUCTS.length);
   });
 
   test('the large-catalogue generator adds unique, valid products up to the target', async () => {

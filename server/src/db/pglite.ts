@@ -6,6 +6,7 @@
  * import(), which jest's module sandbox cannot do, so tests could not open it in-process.
  * A worker is a plain Node context, so the same adapter serves the server and the tests.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -26,7 +27,9 @@ let db = null;
 async function handle(m) {
   switch (m.op) {
     case 'open':
-      db = await PGlite.create(m.dataDir === null ? undefined : m.dataDir);
+      db = await PGlite.create(m.dataDir === null ? undefined : m.dataDir, {
+        startParams: [...PGlite.defaultStartParams, ...m.settings.flatMap((s) => ['-c', s])],
+      });
       return [];
     case 'query':
       return (await db.query(m.sql, m.params)).rows;
@@ -58,7 +61,7 @@ parentPort.on('message', (m) => {
 `;
 
 type Request =
-  | { op: 'open'; dataDir: string | null }
+  | { op: 'open'; dataDir: string | null; settings: string[] }
   | { op: 'query'; sql: string; params: readonly unknown[] }
   | { op: 'exec'; sql: string }
   | { op: 'close' };
@@ -310,17 +313,61 @@ function claimDataDir(dir: string): () => void {
   };
 }
 
+/**
+ * PostgreSQL's own default of 128 MB is allocated and touched at start: most of the
+ * embedded database's memory, for a shop whose tables fit in a few megabytes. The tables
+ * stay in the operating system's file cache either way.
+ */
+const SHARED_BUFFERS = '16MB';
+
+/**
+ * A new database directory: initdb runs in a separate WebAssembly instance whose memory
+ * (several hundred megabytes) a worker thread would leave behind in this process after it
+ * ends. A short-lived child process gives all of it back to the system when it exits.
+ */
+function initializeDataDir(pgDir: string): Promise<void> {
+  const script = `
+    const { PGlite } = require(${JSON.stringify(require.resolve('@electric-sql/pglite'))});
+    PGlite.create(${JSON.stringify(pgDir)})
+      .then((db) => db.close())
+      .then(() => process.exit(0), (e) => { console.error(String((e && e.message) || e)); process.exit(1); });
+  `;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk.toString('utf8');
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) resolve();
+      else reject(new DatabaseError(`Creating the embedded database failed: ${errors.trim()}`));
+    });
+  });
+}
+
 /** Opens PGlite on disk under dataDir/pglite, or in memory when dataDir is null. */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   const dir = dataDir === null ? null : path.resolve(dataDir);
   const release = dir === null ? () => undefined : claimDataDir(dir);
+  const pgDir = dir === null ? null : path.join(dir, 'pglite');
+  try {
+    if (pgDir !== null && !fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
+      await initializeDataDir(pgDir);
+    }
+  } catch (error) {
+    release();
+    throw error;
+  }
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: { pglitePath: require.resolve('@electric-sql/pglite') },
+    // The worker only passes messages to and from WebAssembly: a small JavaScript heap.
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
   const db = new PgliteDatabase(worker, release);
   try {
-    await db.send({ op: 'open', dataDir: dir === null ? null : path.join(dir, 'pglite') });
+    await db.send({ op: 'open', dataDir: pgDir, settings: [`shared_buffers=${SHARED_BUFFERS}`] });
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;

@@ -90,6 +90,9 @@ export function demoProducts(): SeedProduct[] {
   }));
 }
 
+// Any fixed number, other than the migrations' lock.
+const DEMO_SEED_LOCK = 727_274_002;
+
 /** What seedDemo did: null when the catalogue already had products. */
 export interface DemoSeedResult {
   products: number;
@@ -104,6 +107,9 @@ export async function seedDemo(
   // Hashed before the transaction: argon2 is slow and must not hold the database.
   const passwordHash = await passwords.hash(DEMO_SHOPPER.password);
   return db.transaction(async (tx) => {
+    // Servers starting together on one empty PostgreSQL: one seeds, the others wait and
+    // then find the products (without the lock all see none and all but one fail to start).
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [DEMO_SEED_LOCK]);
     const locked = await tx.query<{ n: unknown }>('SELECT count(*) AS n FROM products');
     if (num(locked[0]?.n) > 0) return null;
     const vendorId = await ensureDemoVendor(tx);
