@@ -8,9 +8,6 @@ import { mockDb } from '../../testing/handlers';
 import { recordRequests, server } from '../../testing/server';
 import AccountPage from './AccountPage';
 
-// Typing into MUI fields in jsdom is slow on a busy machine; these tests wait on behaviour, not time.
-jest.setTimeout(20_000);
-
 const ME_URL = apiUrl('/user/me', 'users');
 const UPDATE_URL = apiUrl('/customer-update', 'users');
 

@@ -2,10 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
-import { recordRequests, server } from '../../testing/server';
+import { deferred, recordRequests, server } from '../../testing/server';
 import { renderCartPage } from './testing';
-
-jest.setTimeout(20_000);
 
 const GARRI = 'Ijebu Garri (5 kg)';
 const PALM_OIL = 'Red Palm Oil (1 litre)';
@@ -23,15 +21,6 @@ const quantityOf = async (name: string) =>
 const summary = () => screen.getByRole('region', { name: 'Order summary' });
 const figure = (label: string) =>
   within(summary()).getByRole('definition', { name: label }).textContent;
-
-/** A request the test answers when it chooses. */
-function deferred() {
-  let release: () => void = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { gate, release };
-}
 
 describe('the cart page', () => {
   test('has one h1 and its own document title', async () => {

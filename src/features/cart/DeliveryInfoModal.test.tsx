@@ -8,8 +8,6 @@ import { renderWithProviders } from '../../testing/renderWithProviders';
 import DeliveryInfoModal from './DeliveryInfoModal';
 import { renderCartPage } from './testing';
 
-jest.setTimeout(20_000);
-
 function renderModal(delivery: Delivery | null = null) {
   const onClose = jest.fn();
   const view = renderWithProviders(

@@ -8,8 +8,6 @@ import { renderWithProviders } from '../../testing/renderWithProviders';
 import DeliveryModeModal from './DeliveryModeModal';
 import { renderCartPage } from './testing';
 
-jest.setTimeout(20_000);
-
 function renderModal(
   options: { delivery?: Delivery | null; cartIsEmpty?: boolean; deliveryLoading?: boolean } = {},
 ) {

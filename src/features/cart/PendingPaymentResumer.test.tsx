@@ -16,8 +16,6 @@ import {
 import { PendingPaymentResumer } from './PendingPaymentResumer';
 import { FIXTURE_TOTAL, renderCartPage } from './testing';
 
-jest.setTimeout(20_000);
-
 const REFERENCE = 'IBM-PAID-BEFORE-RELOAD';
 
 /** A payment taken on the last visit: the provider has the money, the order is not placed. */

@@ -8,13 +8,11 @@ import type { InitializeTransactionResponse, Verification } from 'contract';
 import { makeStore } from '../../app/store';
 import { apiUrl, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
-import { recordRequests, server, type RecordedRequest } from '../../testing/server';
+import { deferred, recordRequests, server, type RecordedRequest } from '../../testing/server';
 import { selectCheckout } from './checkoutSlice';
 import { startPayment } from './checkoutThunks';
 import { PENDING_PAYMENT_KEY, readPendingPayment } from './pendingPayment';
 import { FIXTURE_TOTAL, renderCartPage } from './testing';
-
-jest.setTimeout(20_000);
 
 type User = ReturnType<typeof renderCartPage>['user'];
 
@@ -40,15 +38,6 @@ async function continueWith(user: User, method: 'Pickup' | 'Delivery' = 'Deliver
 async function pay(user: User) {
   const dialog = await testDialog();
   await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
-}
-
-/** A request the test answers when it chooses. */
-function deferred() {
-  let release: () => void = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { gate, release };
 }
 
 const ordersPage = () => screen.findByRole('heading', { level: 1, name: 'My orders' });

@@ -20,8 +20,6 @@ import {
   renderCartPage,
 } from './testing';
 
-jest.setTimeout(20_000);
-
 jest.mock('@paystack/inline-js', () => ({ __esModule: true, default: jest.fn() }));
 
 const REFERENCE = 'IBM-PAYSTACK-1';

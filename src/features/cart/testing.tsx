@@ -5,7 +5,6 @@
  * the root reducer that makeStore (and so renderWithProviders) uses. Once it is registered
  * there, this injection finds the same reducer and changes nothing.
  */
-import { configure } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { Typography } from '@mui/material';
 import type { SessionState } from '../../app/sessionSlice';
@@ -23,10 +22,6 @@ checkoutSlice.injectInto(rootReducer);
 
 // The spec's 5-second pause is real in the app; tests do not wait for it.
 checkoutTiming.delayMs = 0;
-
-// A whole payment (several requests, MUI transitions) can take more than a second on a busy
-// machine: findBy and waitFor wait up to 5 s before they fail.
-configure({ asyncUtilTimeout: 5000 });
 
 /** The cart page at /cart, with a stand-in orders page to land on after checkout. */
 export function renderCartPage(

@@ -8,8 +8,6 @@ import { mockDb } from '../../testing/handlers';
 import { recordRequests, server } from '../../testing/server';
 import OrderItemsPage from './OrderItemsPage';
 
-jest.setTimeout(20_000);
-
 function WhereAmI() {
   const location = useLocation();
   return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;

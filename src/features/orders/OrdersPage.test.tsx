@@ -10,8 +10,6 @@ import { mockDb } from '../../testing/handlers';
 import { recordRequests, server } from '../../testing/server';
 import OrdersPage, { newestFirst } from './OrdersPage';
 
-jest.setTimeout(20_000);
-
 const ORDERS_URL = apiUrl('/orders', 'orders');
 
 function WhereAmI() {

@@ -8,8 +8,6 @@ import { mockDb } from '../../testing/handlers';
 import { recordRequests, server } from '../../testing/server';
 import WishlistPage from './WishlistPage';
 
-jest.setTimeout(20_000);
-
 const WISHLIST_URL = apiUrl('/get-wishlists', 'wishlist');
 const DELETE_URL = apiUrl('/delete-wishlist/:id', 'wishlist');
 
