@@ -15,7 +15,7 @@ import {
 import { renderWithProviders } from '../testing/renderWithProviders';
 import { deferred, server } from '../testing/server';
 import { makeStore } from './store';
-import { loggedIn, loggedOut, syncedFromStorage } from './sessionSlice';
+import { loggedIn, loggedOut, syncedFromStorage } from '../state/sessionSlice';
 
 const staleSession = { ...signedInSession, authToken: 'expired-token' };
 

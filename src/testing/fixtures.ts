@@ -17,7 +17,7 @@ import type {
   WishlistEntry,
 } from 'contract';
 import { env, type ServiceName } from '../config/env';
-import type { SessionState } from '../app/sessionSlice';
+import type { SessionState } from '../state/sessionSlice';
 import { absoluteBaseUrl } from '../services/baseQuery';
 
 /**

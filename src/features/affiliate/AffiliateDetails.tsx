@@ -11,7 +11,7 @@ import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import type { Affiliate } from 'contract';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { formatNaira } from '../../lib/format';
 import { TOAST_DURATION_MS } from '../../lib/messages';
 import { toastError, toastMutation } from '../../lib/toasts';

@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { RETURN_TO_PARAM, paths, safeReturnPath } from '../../app/paths';
+import { RETURN_TO_PARAM, paths, safeReturnPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { brand } from '../../lib/brand';
 import { errorDetail, httpStatus } from '../../lib/getErrorMessage';

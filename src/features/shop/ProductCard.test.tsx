@@ -4,7 +4,7 @@ import type { Product } from 'contract';
 import { apiUrl, fixtureProducts, signedInSession } from '../../testing/fixtures';
 import { deferred, recordRequests, server } from '../../testing/server';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import type { SessionState } from '../../app/sessionSlice';
+import type { SessionState } from '../../state/sessionSlice';
 import { STAR_SIZE } from '../../components/product/StarRating';
 import { starsDrawn } from '../../testing/stars';
 import ProductGrid from './ProductGrid';

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Cart } from 'contract';
-import { formatNaira } from '../../lib/format';
+import { formatNaira } from '../../../lib/format';
 import { DELIVERY_AND_PACKAGING } from './cartConstants';
 import { totalToPay } from './cartFigures';
 

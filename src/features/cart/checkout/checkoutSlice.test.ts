@@ -1,5 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { loggedOut } from '../../app/sessionSlice';
+import { loggedOut } from '../../../state/sessionSlice';
 import {
   checkoutSlice,
   errorDismissed,

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Delivery } from 'contract';
-import { env } from '../../config/env';
-import { fixtureDelivery, signedInSession } from '../../testing/fixtures';
-import { mockDb } from '../../testing/handlers';
-import { recordRequests } from '../../testing/server';
-import { renderWithProviders } from '../../testing/renderWithProviders';
+import { env } from '../../../config/env';
+import { fixtureDelivery, signedInSession } from '../../../testing/fixtures';
+import { mockDb } from '../../../testing/handlers';
+import { recordRequests } from '../../../testing/server';
+import { renderWithProviders } from '../../../testing/renderWithProviders';
 import DeliveryModeModal from './DeliveryModeModal';
-import { renderCartPage } from './testing';
+import { renderCartPage } from '../testing';
 
 function renderModal(
   options: { delivery?: Delivery | null; cartIsEmpty?: boolean; deliveryLoading?: boolean } = {},

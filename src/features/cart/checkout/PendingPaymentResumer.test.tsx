@@ -2,10 +2,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Provider } from 'react-redux';
 import type { Verification } from 'contract';
-import { makeStore } from '../../app/store';
-import { fixtureUser, signedInSession } from '../../testing/fixtures';
-import { mockDb } from '../../testing/handlers';
-import { recordRequests } from '../../testing/server';
+import { makeStore } from '../../../app/store';
+import { fixtureUser, signedInSession } from '../../../testing/fixtures';
+import { mockDb } from '../../../testing/handlers';
+import { recordRequests } from '../../../testing/server';
 import { selectCheckout } from './checkoutSlice';
 import {
   PENDING_PAYMENT_KEY,
@@ -14,7 +14,7 @@ import {
   type PendingPayment,
 } from './pendingPayment';
 import { PendingPaymentResumer } from './PendingPaymentResumer';
-import { FIXTURE_TOTAL, renderCartPage } from './testing';
+import { FIXTURE_TOTAL, renderCartPage } from '../testing';
 
 const REFERENCE = 'IBM-PAID-BEFORE-RELOAD';
 

@@ -1,10 +1,10 @@
 import type { Delivery } from 'contract';
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { env } from '../../config/env';
-import { fixtureDelivery, signedInSession } from '../../testing/fixtures';
+import { env } from '../../../config/env';
+import { fixtureDelivery, signedInSession } from '../../../testing/fixtures';
 import DeliveryModeModal from './DeliveryModeModal';
-import { shownDialog } from '../../testing/storyHelpers';
+import { shownDialog } from '../../../testing/storyHelpers';
 
 const DELIVERY_ADDRESS = '12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State';
 

@@ -4,7 +4,12 @@
  * shopper learns at once instead of from a refused request.
  */
 import type { Delivery, DeliveryCity, DeliveryInput } from 'contract';
-import { DELIVERY_CITIES, MAX_ADDRESS_LENGTH, NIGERIAN_MOBILE, OYO_STATE } from './cartConstants';
+import {
+  DELIVERY_CITIES,
+  MAX_ADDRESS_LENGTH,
+  NIGERIAN_MOBILE,
+  OYO_STATE,
+} from '../cart/cartConstants';
 
 export interface DeliveryFormValues {
   address: string;

@@ -2,12 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { Route, Routes } from 'react-router-dom';
 import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { paths } from '../../app/paths';
-import DetailLayout from '../../components/layouts/DetailLayout';
-import { apiUrl, signedInSession } from '../../testing/fixtures';
-import { mockDb } from '../../testing/handlers';
+import { paths } from '../../../lib/paths';
+import DetailLayout from '../../../components/layouts/DetailLayout';
+import { apiUrl, signedInSession } from '../../../testing/fixtures';
+import { mockDb } from '../../../testing/handlers';
 import CartPage from './CartPage';
-import { expectLoginPrompt, signedOutParameters } from '../../testing/storyHelpers';
+import { expectLoginPrompt, signedOutParameters } from '../../../testing/storyHelpers';
 
 const GARRI = 'Ijebu Garri (5 kg)';
 const PALM_OIL = 'Red Palm Oil (1 litre)';

@@ -8,8 +8,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
-import { useAppDispatch } from '../../app/hooks';
-import { formatNaira } from '../../lib/format';
+import { useAppDispatch } from '../../../state/hooks';
+import { formatNaira } from '../../../lib/format';
 import { cancelTestPayment, payTestPayment } from './checkoutThunks';
 import { useCheckout } from './useCheckout';
 

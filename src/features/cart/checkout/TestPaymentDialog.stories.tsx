@@ -3,13 +3,13 @@ import { Provider } from 'react-redux';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-webpack5';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { makeStore, type RootState } from '../../app/store';
-import { apiUrl, fixtureUser, signedInSession } from '../../testing/fixtures';
-import { toKobo } from './cartFigures';
+import { makeStore, type RootState } from '../../../app/store';
+import { apiUrl, fixtureUser, signedInSession } from '../../../testing/fixtures';
+import { toKobo } from '../cart/cartFigures';
 import { initialCheckoutState, type CheckoutPhase, type CheckoutState } from './checkoutSlice';
 import { checkoutMessages } from './checkoutMessages';
 import TestPaymentDialog from './TestPaymentDialog';
-import { shownDialog } from '../../testing/storyHelpers';
+import { shownDialog } from '../../../testing/storyHelpers';
 
 /** The fixture cart's total to pay: ₦16,125 after VAT plus ₦1,150 delivery and packaging. */
 const FIXTURE_TOTAL = 17275;

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { apiUrl } from '../../testing/fixtures';
-import { mockDb } from '../../testing/handlers';
-import { deferred, recordRequests, server } from '../../testing/server';
-import { renderCartPage } from './testing';
+import { apiUrl } from '../../../testing/fixtures';
+import { mockDb } from '../../../testing/handlers';
+import { deferred, recordRequests, server } from '../../../testing/server';
+import { renderCartPage } from '../testing';
 
 const GARRI = 'Ijebu Garri (5 kg)';
 const PALM_OIL = 'Red Palm Oil (1 litre)';

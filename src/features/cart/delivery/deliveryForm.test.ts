@@ -1,5 +1,5 @@
-import { fixtureDelivery } from '../../testing/fixtures';
-import { totalToPay, toKobo } from './cartFigures';
+import { fixtureDelivery } from '../../../testing/fixtures';
+import { totalToPay, toKobo } from '../cart/cartFigures';
 import {
   deliveryAddressText,
   deliveryFieldMessages,

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
-import { selectAuthToken, selectUserID } from '../../app/sessionSlice';
+import { useAppDispatch, useAppSelector } from '../../../state/hooks';
+import { paths } from '../../../lib/paths';
+import { selectAuthToken, selectUserID } from '../../../state/sessionSlice';
 import { claimPlacedOrder, selectCheckout } from './checkoutSlice';
 import { clearPendingPayment, readPendingPayment } from './pendingPayment';
 

@@ -2,10 +2,10 @@ import type { Delivery } from 'contract';
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { http, HttpResponse } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { apiUrl, fixtureDelivery, signedInSession } from '../../testing/fixtures';
-import { mockDb } from '../../testing/handlers';
+import { apiUrl, fixtureDelivery, signedInSession } from '../../../testing/fixtures';
+import { mockDb } from '../../../testing/handlers';
 import DeliveryInfoModal from './DeliveryInfoModal';
-import { shownDialog } from '../../testing/storyHelpers';
+import { shownDialog } from '../../../testing/storyHelpers';
 
 /** The dialog is portalled to <body>, outside the story's canvas. */
 function screenOf(canvasElement: HTMLElement) {

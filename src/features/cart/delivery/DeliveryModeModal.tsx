@@ -15,8 +15,8 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import type { Delivery, DeliveryModel } from 'contract';
-import { env } from '../../config/env';
-import { TOAST_DURATION_MS, plainMessages } from '../../lib/messages';
+import { env } from '../../../config/env';
+import { TOAST_DURATION_MS, plainMessages } from '../../../lib/messages';
 import { deliveryAddressText } from './deliveryForm';
 
 export interface DeliveryModeModalProps {

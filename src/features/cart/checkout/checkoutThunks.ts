@@ -6,20 +6,21 @@
  */
 import { toast } from 'sonner';
 import type { DeliveryModel, InitializeTransactionResponse, Verification } from 'contract';
-import { startAppListening } from '../../app/listeners';
-import { env } from '../../config/env';
-import { formatNaira } from '../../lib/format';
+import { startAppListening } from '../../../state/listenerMiddleware';
+import type { RootState } from '../../../state/types';
+import { env } from '../../../config/env';
+import { formatNaira } from '../../../lib/format';
 import {
   getErrorMessage,
   httpStatus,
   isCredentialError,
   isNoResponse,
-} from '../../lib/getErrorMessage';
-import { TOAST_DURATION_MS, plainMessages } from '../../lib/messages';
-import { toastError, toastMutation } from '../../lib/toasts';
-import { cartApi } from '../../services/cartApi';
-import { paymentApi } from '../../services/paymentApi';
-import { toKobo } from './cartFigures';
+} from '../../../lib/getErrorMessage';
+import { TOAST_DURATION_MS, plainMessages } from '../../../lib/messages';
+import { toastError, toastMutation } from '../../../lib/toasts';
+import { cartApi } from '../../../services/cartApi';
+import { paymentApi } from '../../../services/paymentApi';
+import { toKobo } from '../cart/cartFigures';
 import { checkoutMessages } from './checkoutMessages';
 import {
   isWaitingPhase,
@@ -36,7 +37,6 @@ import {
   testPaymentRefused,
   testPaymentSubmitted,
   transactionInitialized,
-  type CheckoutRootState,
   type CheckoutThunk,
 } from './checkoutSlice';
 import {
@@ -105,7 +105,7 @@ function problemWords(error: unknown): string {
   return isCredentialError(error) ? plainMessages.pleaseLogIn : getErrorMessage(error);
 }
 
-function signedInUser(state: CheckoutRootState): string | null {
+function signedInUser(state: RootState): string | null {
   const { authToken, userID } = state.session;
   const id = Number(userID);
   return authToken && userID && Number.isInteger(id) && id > 0 ? userID : null;

@@ -8,7 +8,7 @@ import {
   fixtureCart,
   fixtureProducts,
   unitPrice,
-} from '../../testing/fixtures';
+} from '../../../testing/fixtures';
 import CartSummary from './CartSummary';
 
 function lineOf(id: number, slug: string, quantity: number): CartItem {

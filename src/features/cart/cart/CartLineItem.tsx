@@ -5,11 +5,11 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Remove from '@mui/icons-material/Remove';
 import type { CartItem } from 'contract';
-import ProductImage from '../../components/product/ProductImage';
-import { visuallyHidden } from '../../components/product/visuallyHidden';
-import { formatNaira } from '../../lib/format';
-import { toastMutation } from '../../lib/toasts';
-import { useDeleteCartItemMutation, useUpdateCartItemMutation } from '../../services/cartApi';
+import ProductImage from '../../../components/product/ProductImage';
+import { visuallyHidden } from '../../../components/product/visuallyHidden';
+import { formatNaira } from '../../../lib/format';
+import { toastMutation } from '../../../lib/toasts';
+import { useDeleteCartItemMutation, useUpdateCartItemMutation } from '../../../services/cartApi';
 import { MAX_CART_QUANTITY } from './cartConstants';
 
 export interface CartLineItemProps {

@@ -10,8 +10,8 @@ import {
   fixtureProducts,
   signedInSession,
   unitPrice,
-} from '../../testing/fixtures';
-import { mockDb } from '../../testing/handlers';
+} from '../../../testing/fixtures';
+import { mockDb } from '../../../testing/handlers';
 import CartLineItem from './CartLineItem';
 
 function productNamed(name: string) {

@@ -12,33 +12,37 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import type { Cart, DeliveryModel } from 'contract';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { addAppListener } from '../../app/listeners';
-import { paths } from '../../app/paths';
-import { selectIsLoggedIn } from '../../app/sessionSlice';
-import EmptyState from '../../components/EmptyState';
-import LoginPrompt from '../../components/LoginPrompt';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useAppDispatch, useAppSelector } from '../../../state/hooks';
+import { addAppListener } from '../../../state/listenerMiddleware';
+import { paths } from '../../../lib/paths';
+import { selectIsLoggedIn } from '../../../state/sessionSlice';
+import EmptyState from '../../../components/EmptyState';
+import LoginPrompt from '../../../components/LoginPrompt';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import {
   cartLoadError,
   deliveryLoadError,
   httpStatus,
   isCredentialError,
-} from '../../lib/getErrorMessage';
-import { TOAST_DURATION_MS, plainMessages } from '../../lib/messages';
-import { cartApi, useGetCartQuery } from '../../services/cartApi';
-import { deliveryApi, useGetDeliveryQuery } from '../../services/deliveryApi';
+} from '../../../lib/getErrorMessage';
+import { TOAST_DURATION_MS, plainMessages } from '../../../lib/messages';
+import { cartApi, useGetCartQuery } from '../../../services/cartApi';
+import { deliveryApi, useGetDeliveryQuery } from '../../../services/deliveryApi';
 import CartLineItem from './CartLineItem';
 import CartSummary from './CartSummary';
 import { totalToPay } from './cartFigures';
-import { errorDismissed, selectCanStartPayment, type CheckoutState } from './checkoutSlice';
-import { cancelTestPayment, resumePendingPayment, startPayment } from './checkoutThunks';
-import { stepMessages } from './checkoutMessages';
-import DeliveryInfoModal from './DeliveryInfoModal';
-import DeliveryLocationCard from './DeliveryLocationCard';
-import DeliveryModeModal from './DeliveryModeModal';
-import TestPaymentDialog from './TestPaymentDialog';
-import { useCheckout, useResumePendingPayment, useShowPlacedOrder } from './useCheckout';
+import {
+  errorDismissed,
+  selectCanStartPayment,
+  type CheckoutState,
+} from '../checkout/checkoutSlice';
+import { cancelTestPayment, resumePendingPayment, startPayment } from '../checkout/checkoutThunks';
+import { stepMessages } from '../checkout/checkoutMessages';
+import DeliveryInfoModal from '../delivery/DeliveryInfoModal';
+import DeliveryLocationCard from '../delivery/DeliveryLocationCard';
+import DeliveryModeModal from '../delivery/DeliveryModeModal';
+import TestPaymentDialog from '../checkout/TestPaymentDialog';
+import { useCheckout, useResumePendingPayment, useShowPlacedOrder } from '../checkout/useCheckout';
 
 const PLEASE_LOG_IN_TOAST_ID = 'cart-please-log-in';
 

@@ -29,8 +29,8 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import type { DeliveryModel, InitializeTransactionResponse } from 'contract';
-import { loggedOut } from '../../app/sessionSlice';
-import type { RootState } from '../../app/store';
+import { loggedOut } from '../../../state/sessionSlice';
+import type { RootState } from '../../../state/types';
 
 export type PaymentProvider = InitializeTransactionResponse['provider'];
 
@@ -203,21 +203,14 @@ export const {
 
 // ------------------------------------------------------------------ selectors
 
-/**
- * The store's state with the checkout slice. Optional until the slice is registered in
- * src/app/store.ts; until then the selectors read the initial state.
- */
-export type CheckoutRootState = RootState & { checkout?: CheckoutState };
-
-export const selectCheckout = (state: CheckoutRootState): CheckoutState =>
-  state.checkout ?? initialCheckoutState;
+export const selectCheckout = (state: RootState): CheckoutState => state.checkout;
 
 /** A payment is under way (double clicks and cart edits wait). */
-export const selectPaymentRunning = (state: CheckoutRootState): boolean =>
+export const selectPaymentRunning = (state: RootState): boolean =>
   selectCheckout(state).phase !== 'idle';
 
 /** Make Payment may start a new payment: nothing running, no paid order left to finish. */
-export const selectCanStartPayment = (state: CheckoutRootState): boolean => {
+export const selectCanStartPayment = (state: RootState): boolean => {
   const checkout = selectCheckout(state);
   return checkout.phase === 'idle' && checkout.unfinished === null;
 };
@@ -229,12 +222,7 @@ export function isWaitingPhase(checkout: CheckoutState): boolean {
   return true;
 }
 
-export type CheckoutThunk<R = Promise<void>> = ThunkAction<
-  R,
-  CheckoutRootState,
-  unknown,
-  UnknownAction
->;
+export type CheckoutThunk<R = Promise<void>> = ThunkAction<R, RootState, unknown, UnknownAction>;
 
 /** An order placed longer ago than this is not news: no screen jumps to it any more. */
 export const PLACED_ORDER_NEWS_MS = 60_000;

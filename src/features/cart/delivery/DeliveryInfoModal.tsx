@@ -10,10 +10,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Delivery } from 'contract';
-import { fieldErrors, isCredentialError, getErrorMessage } from '../../lib/getErrorMessage';
-import { toastMutation } from '../../lib/toasts';
-import { useCreateDeliveryMutation, useUpdateDeliveryMutation } from '../../services/deliveryApi';
-import { DELIVERY_CITIES, MAX_ADDRESS_LENGTH, OYO_STATE } from './cartConstants';
+import { fieldErrors, isCredentialError, getErrorMessage } from '../../../lib/getErrorMessage';
+import { toastMutation } from '../../../lib/toasts';
+import {
+  useCreateDeliveryMutation,
+  useUpdateDeliveryMutation,
+} from '../../../services/deliveryApi';
+import { DELIVERY_CITIES, MAX_ADDRESS_LENGTH, OYO_STATE } from '../cart/cartConstants';
 import {
   DELIVERY_FIELDS,
   deliveryFormValues,

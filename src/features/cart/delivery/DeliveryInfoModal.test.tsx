@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Delivery } from 'contract';
-import { apiUrl, fixtureDelivery, signedInSession } from '../../testing/fixtures';
-import { mockDb } from '../../testing/handlers';
-import { recordRequests, server } from '../../testing/server';
-import { renderWithProviders } from '../../testing/renderWithProviders';
+import { apiUrl, fixtureDelivery, signedInSession } from '../../../testing/fixtures';
+import { mockDb } from '../../../testing/handlers';
+import { recordRequests, server } from '../../../testing/server';
+import { renderWithProviders } from '../../../testing/renderWithProviders';
 import DeliveryInfoModal from './DeliveryInfoModal';
-import { renderCartPage } from './testing';
+import { renderCartPage } from '../testing';
 
 function renderModal(delivery: Delivery | null = null) {
   const onClose = jest.fn();

@@ -7,9 +7,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import PaystackPop, { type PaystackCallbacks } from '@paystack/inline-js';
 import type { InitializeTransactionResponse } from 'contract';
-import { apiUrl } from '../../testing/fixtures';
-import { mockDb } from '../../testing/handlers';
-import { recordRequests, server } from '../../testing/server';
+import { apiUrl } from '../../../testing/fixtures';
+import { mockDb } from '../../../testing/handlers';
+import { recordRequests, server } from '../../../testing/server';
 import { checkoutTiming } from './checkoutThunks';
 import { readPendingPayment } from './pendingPayment';
 import {
@@ -18,7 +18,7 @@ import {
   paystackIframeCount,
   removeAllIframes,
   renderCartPage,
-} from './testing';
+} from '../testing';
 
 jest.mock('@paystack/inline-js', () => ({ __esModule: true, default: jest.fn() }));
 

@@ -5,14 +5,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { InitializeTransactionResponse, Verification } from 'contract';
-import { makeStore } from '../../app/store';
-import { apiUrl, signedInSession } from '../../testing/fixtures';
-import { mockDb } from '../../testing/handlers';
-import { deferred, recordRequests, server, type RecordedRequest } from '../../testing/server';
+import { makeStore } from '../../../app/store';
+import { apiUrl, signedInSession } from '../../../testing/fixtures';
+import { mockDb } from '../../../testing/handlers';
+import { deferred, recordRequests, server, type RecordedRequest } from '../../../testing/server';
 import { selectCheckout } from './checkoutSlice';
 import { startPayment } from './checkoutThunks';
 import { PENDING_PAYMENT_KEY, readPendingPayment } from './pendingPayment';
-import { FIXTURE_TOTAL, renderCartPage } from './testing';
+import { FIXTURE_TOTAL, renderCartPage } from '../testing';
 
 type User = ReturnType<typeof renderCartPage>['user'];
 
