@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { server } from './src/testing/server';
 
 // sonner's toaster and MUI's media queries ask for matchMedia, which jsdom lacks.
-if (!window.matchMedia) {
+if (!('matchMedia' in window)) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({
@@ -43,6 +43,8 @@ if (!('IntersectionObserver' in window)) {
 }
 
 window.scrollTo = () => {};
+// jsdom lays nothing out, so it has no scrollIntoView either.
+Element.prototype.scrollIntoView = () => {};
 
 // A page test renders a whole screen in jsdom, types into MUI fields and waits on answers:
 // on a busy machine that takes longer than Testing Library's 1 s wait and jest's 5 s test

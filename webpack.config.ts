@@ -183,7 +183,7 @@ export default (
       ? {
           ...resolve,
           alias: {
-            ...(resolve?.alias as Record<string, string>),
+            ...(resolve.alias as Record<string, string>),
             // react-router's package exports name only its development build; use the production one.
             'react-router$': path.resolve(
               root,

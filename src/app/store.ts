@@ -40,13 +40,8 @@ export function maskSecrets<T>(value: T): T {
 function maskValue(value: unknown, depth: number): unknown {
   if (typeof value !== 'object' || value === null || depth > 12) return value;
   if (Array.isArray(value)) {
-    let changed = false;
-    const items = value.map((item) => {
-      const masked = maskValue(item, depth + 1);
-      if (masked !== item) changed = true;
-      return masked;
-    });
-    return changed ? items : value;
+    const items = value.map((item: unknown) => maskValue(item, depth + 1));
+    return items.some((masked, i) => masked !== value[i]) ? items : value;
   }
   if (Object.getPrototypeOf(value) !== Object.prototype) return value; // Request, Error, ...
   let changed = false;

@@ -377,10 +377,10 @@ const userHandlers = [
   http.post<never, Registration>(url('/register', 'users'), async ({ request }) => {
     const body = await request.json();
     const issues: ValidationIssue[] = [];
-    if (!EMAIL.test(body.email ?? '')) {
+    if (!EMAIL.test(body.email)) {
       issues.push(issue('email', 'Enter a valid email address'));
     }
-    if ((body.password ?? '').length < 8) {
+    if (body.password.length < 8) {
       issues.push(issue('password', 'Password must be at least 8 characters'));
     }
     if (body.password !== body.cpassword) issues.push(issue('cpassword', 'Passwords do not match'));
@@ -421,7 +421,7 @@ const userHandlers = [
   }),
   http.post<never, SendOtpRequest>(url('/send-otp', 'users'), async ({ request }) => {
     const body = await request.json();
-    const email = (body.user_email ?? '').trim().toLowerCase();
+    const email = body.user_email.trim().toLowerCase();
     if (!EMAIL.test(email)) return invalid([issue('user_email', 'Enter a valid email address')]);
     // NOTE: the reference server answers 200 whether or not the account exists (so the call
     // cannot reveal accounts); this mock still answers 404 because screen tests rely on it.
@@ -437,9 +437,7 @@ const userHandlers = [
     url('/email-verification', 'users'),
     async ({ request }) => {
       const body = await request.json();
-      const account = mockDb.accounts.find(
-        (a) => a.email === (body.user_email ?? '').toLowerCase(),
-      );
+      const account = mockDb.accounts.find((a) => a.email === body.user_email.toLowerCase());
       if (!account || body.user_otp !== fixtureOtp) {
         return detail('Invalid or expired OTP code', 400);
       }
@@ -469,9 +467,9 @@ const userHandlers = [
   }),
   http.post<never, ResetPasswordRequest>(url('/reset-password', 'users'), async ({ request }) => {
     const body = await request.json();
-    const account = mockDb.accounts.find((a) => a.email === (body.email ?? '').toLowerCase());
+    const account = mockDb.accounts.find((a) => a.email === body.email.toLowerCase());
     if (!account || body.otp !== fixtureOtp) return detail('Invalid or expired OTP code', 400);
-    if ((body.password ?? '').length < 8) {
+    if (body.password.length < 8) {
       return invalid([issue('password', 'Password must be at least 8 characters')]);
     }
     account.password = body.password;
@@ -515,10 +513,12 @@ const orderHandlers = [
 
 function deliveryIssues(body: DeliveryInput): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if ((body.address ?? '').trim() === '') {
+  if (body.address.trim() === '') {
     issues.push(issue('address', 'Enter your delivery address (up to 300 characters)'));
   }
-  if (body.state !== 'Oyo State') issues.push(issue('state', "Input should be 'Oyo State'"));
+  // Typed as the one state the contract allows; a request can still carry another.
+  const state: string = body.state;
+  if (state !== 'Oyo State') issues.push(issue('state', "Input should be 'Oyo State'"));
   return issues;
 }
 
@@ -634,7 +634,7 @@ const affiliateHandlers = [
     signedIn(async ({ request }) => {
       const body = await request.json();
       const issues: ValidationIssue[] = [];
-      if (!/^[A-Za-z0-9_-]{3,30}$/.test(body.affiliate_code ?? '')) {
+      if (!/^[A-Za-z0-9_-]{3,30}$/.test(body.affiliate_code)) {
         issues.push(
           issue(
             'affiliate_code',
@@ -644,7 +644,7 @@ const affiliateHandlers = [
         );
       }
       try {
-        const details: unknown = JSON.parse(body.account_details ?? '');
+        const details: unknown = JSON.parse(body.account_details);
         if (
           typeof details !== 'object' ||
           details === null ||

@@ -37,8 +37,8 @@ export default function DetailLayout() {
 
   function goBack() {
     // The router marks the entry the app opened on with the key 'default': nothing to go back to.
-    if (location.key === 'default') navigate(paths.shop);
-    else navigate(-1);
+    if (location.key === 'default') void navigate(paths.shop);
+    else void navigate(-1);
   }
 
   return (

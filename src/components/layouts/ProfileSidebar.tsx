@@ -105,7 +105,7 @@ export default function ProfileSidebar() {
   function logOut() {
     dispatch(loggedOut());
     toast.success(plainMessages.logoutSuccess);
-    navigate(paths.login);
+    void navigate(paths.login);
   }
 
   return (

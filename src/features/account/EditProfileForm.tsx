@@ -112,7 +112,7 @@ export default function EditProfileForm({ user, userId, onSaved, onCancel }: Edi
       component="form"
       ref={formRef}
       noValidate
-      onSubmit={handleSubmit}
+      onSubmit={(event) => void handleSubmit(event)}
       aria-label="Edit profile"
     >
       <Stack spacing={2.5}>

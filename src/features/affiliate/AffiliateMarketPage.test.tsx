@@ -32,7 +32,7 @@ function detail(label: string): string {
 
 /** What a stat card says, found by its label. */
 function stat(label: string): string {
-  return screen.getByRole('listitem', { name: label }).textContent ?? '';
+  return screen.getByRole('listitem', { name: label }).textContent;
 }
 
 async function fillRegistration(user: User, code = 'Bodija-Queen') {

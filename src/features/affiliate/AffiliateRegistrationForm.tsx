@@ -141,7 +141,7 @@ export default function AffiliateRegistrationForm({
           component="form"
           ref={formRef}
           noValidate
-          onSubmit={handleSubmit}
+          onSubmit={(event) => void handleSubmit(event)}
           aria-label="Affiliate registration"
         >
           <Stack spacing={2.5}>

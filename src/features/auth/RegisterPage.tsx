@@ -134,7 +134,7 @@ export default function RegisterPage() {
   function handleActivated(email: string) {
     setVerification({ open: false, email });
     const state: LoginLocationState = { email };
-    navigate(paths.login, { state });
+    void navigate(paths.login, { state });
   }
 
   return (
@@ -142,7 +142,13 @@ export default function RegisterPage() {
       title="Create your account"
       intro="Sign up to shop groceries and everyday goods across Ibadan."
     >
-      <Box component="form" ref={formRef} noValidate onSubmit={handleSubmit} aria-label="Sign up">
+      <Box
+        component="form"
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => void handleSubmit(event)}
+        aria-label="Sign up"
+      >
         <Stack spacing={2.5}>
           {formError ? <Alert severity="error">{formError}</Alert> : null}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>

@@ -335,7 +335,7 @@ export default function PoliciesPage() {
   // The page arrives lazily, after the browser has looked for the #section: scroll to it now.
   useEffect(() => {
     const id = decodeURIComponent(hash.replace(/^#/, ''));
-    if (id) document.getElementById(id)?.scrollIntoView?.();
+    if (id) document.getElementById(id)?.scrollIntoView();
   }, [hash]);
 
   return (
