@@ -7,7 +7,7 @@ import {
 } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 'redux-persist';
 import { apis } from '../services';
-import checkoutSlice from '../features/cart/checkout/checkoutSlice';
+import { checkoutSlice } from '../features/cart/checkout/checkoutSlice';
 import { listenerMiddleware } from '../state/listenerMiddleware';
 import sessionSlice, { type SessionState } from '../state/sessionSlice';
 // Registers the app's own listeners on the shared middleware.

@@ -22,10 +22,14 @@ export const paths = {
   helloWorld: '/hello-world',
 } as const;
 
-export type AppPath = (typeof paths)[keyof typeof paths];
-
 /** The query parameter that carries where to go after logging in. */
 export const RETURN_TO_PARAM = 'redirect';
+
+/**
+ * The query parameter of the sign-up link an affiliate shares (/auth/register?ref=code): the
+ * sign-up page prefills the affiliate code from it.
+ */
+export const AFFILIATE_REF_PARAM = 'ref';
 
 /** The login page, remembering the page to come back to (only same-site paths are honoured). */
 export function loginPathReturningTo(returnTo: string): string {

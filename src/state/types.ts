@@ -6,4 +6,4 @@
  * other import pointing down).
  */
 // eslint-disable-next-line import-x/no-restricted-paths -- types only, see above
-export type { AppDispatch, AppStore, RootState } from '../app/store';
+export type { AppDispatch, RootState } from '../app/store';

@@ -1,4 +1,5 @@
 import type { AccountDetails, AffiliateRegistration } from 'contract';
+import { AFFILIATE_REF_PARAM } from '../../lib/paths';
 
 /** Banks a Nigerian affiliate is paid into, as their customers know them. */
 export const NIGERIAN_BANKS = [
@@ -124,9 +125,7 @@ export function parseAccountDetails(text: string | null | undefined): AccountDet
   return details.account_number || details.account_name || details.bank_name ? details : null;
 }
 
-/** The sign-up link an affiliate shares; the sign-up page prefills the code from ?ref=. */
-export const AFFILIATE_REF_PARAM = 'ref';
-
+/** The sign-up link an affiliate shares; the sign-up page prefills the code from it. */
 export function shareLinkFor(origin: string, registerPath: string, code: string): string {
   return `${origin}${registerPath}?${new URLSearchParams({ [AFFILIATE_REF_PARAM]: code })}`;
 }

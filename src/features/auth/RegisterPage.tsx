@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import { paths } from '../../lib/paths';
+import { AFFILIATE_REF_PARAM, paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { toastMutation } from '../../lib/toasts';
 import { useRegisterMutation } from '../../services/usersApi';
@@ -33,9 +33,6 @@ import {
 } from './registration';
 import { serverProblems } from './serverProblems';
 import type { LoginLocationState } from './loginState';
-
-/** The query parameter of the link an affiliate shares: /auth/register?ref=code. */
-export const AFFILIATE_REF_PARAM = 'ref';
 
 type FieldErrors = Partial<Record<RegisterField, string>>;
 

@@ -23,4 +23,3 @@ export function PendingPaymentResumer() {
   return useInRouterContext() ? <ResumeAndShow /> : <ResumeOnly />;
 }
 
-export default PendingPaymentResumer;

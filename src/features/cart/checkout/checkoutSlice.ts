@@ -205,10 +205,6 @@ export const {
 
 export const selectCheckout = (state: RootState): CheckoutState => state.checkout;
 
-/** A payment is under way (double clicks and cart edits wait). */
-export const selectPaymentRunning = (state: RootState): boolean =>
-  selectCheckout(state).phase !== 'idle';
-
 /** Make Payment may start a new payment: nothing running, no paid order left to finish. */
 export const selectCanStartPayment = (state: RootState): boolean => {
   const checkout = selectCheckout(state);
@@ -241,4 +237,3 @@ export function claimPlacedOrder(): CheckoutThunk<number | null> {
   };
 }
 
-export default checkoutSlice;
