@@ -110,7 +110,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           paths: [
@@ -118,6 +118,20 @@ export default tseslint.config(
               name: 'react-redux',
               importNames: ['useDispatch', 'useSelector', 'useStore'],
               message: 'Use the typed hooks from src/state/hooks.ts.',
+            },
+            {
+              // Types may come from anywhere in the contract; values only from its two
+              // TypeBox-free modules, or TypeBox would ship to every shopper.
+              name: 'contract',
+              allowTypeImports: true,
+              message: 'Import values from contract/rules, messages or details.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['contract/*', '!contract/rules', '!contract/messages', '!contract/details'],
+              allowTypeImports: true,
+              message: 'Import values from contract/rules, messages or details.',
             },
           ],
         },
@@ -130,7 +144,7 @@ export default tseslint.config(
   },
   {
     files: ['src/state/hooks.ts'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
     // Layers: zones resolve every relative import (and the contract alias) to its file.

@@ -15,7 +15,7 @@ import LoginPrompt from '../../components/LoginPrompt';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useGetMeQuery, usersApi } from '../../services/usersApi';
 import EditProfileForm from './EditProfileForm';
-import { genderLabel } from './profileForm';
+import { genderLabel } from '../../lib/genders';
 import { QueryError, QueryLoading } from '../../components/QueryStatus';
 
 const TITLE = 'My Account';

@@ -11,7 +11,6 @@ import { toastMutation } from '../../lib/toasts';
 import { useRegisterAffiliateMutation } from '../../services/affiliatesApi';
 import {
   AFFILIATE_FIELDS,
-  NIGERIAN_BANKS,
   buildAffiliateRegistration,
   emptyAffiliateForm,
   normalizeAccountNumber,
@@ -21,6 +20,7 @@ import {
   type AffiliateField,
   type AffiliateFormValues,
 } from './affiliateForm';
+import { NIGERIAN_BANKS } from 'contract/rules';
 
 const NORMALIZE: Partial<Record<AffiliateField, (value: string) => string>> = {
   affiliate_code: normalizeAffiliateCode,

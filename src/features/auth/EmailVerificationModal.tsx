@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { OtpChannel } from 'contract';
 import { useSendOtpMutation, useVerifyEmailMutation } from '../../services/usersApi';
 import { toastMutation } from '../../lib/toasts';
-import { isEmail } from './registration';
+import { isEmail } from '../../lib/validation';
 import { serverProblems } from './serverProblems';
 
 type Field = 'email' | 'otp';

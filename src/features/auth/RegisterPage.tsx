@@ -11,7 +11,9 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import { GENDER_OPTIONS } from '../../lib/genders';
 import { AFFILIATE_REF_PARAM, paths } from '../../lib/paths';
+import { isEmail } from '../../lib/validation';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { toastMutation } from '../../lib/toasts';
 import { useRegisterMutation } from '../../services/usersApi';
@@ -19,11 +21,9 @@ import AuthCard from './AuthCard';
 import EmailVerificationModal from './EmailVerificationModal';
 import PasswordField from './PasswordField';
 import {
-  GENDER_OPTIONS,
   REGISTER_FIELDS,
   buildRegistration,
   emptyRegisterForm,
-  isEmail,
   normalizeAffiliateCode,
   normalizeGender,
   normalizeMobileNumber,

@@ -10,7 +10,7 @@ import { visuallyHidden } from '../../../components/product/visuallyHidden';
 import { formatNaira } from '../../../lib/format';
 import { toastMutation } from '../../../lib/toasts';
 import { useDeleteCartItemMutation, useUpdateCartItemMutation } from '../../../services/cartApi';
-import { MAX_CART_QUANTITY } from './cartConstants';
+import { MAX_CART_QUANTITY } from 'contract/rules';
 
 export interface CartLineItemProps {
   line: CartItem;

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Cart } from 'contract';
 import { formatNaira } from '../../../lib/format';
-import { DELIVERY_AND_PACKAGING } from './cartConstants';
+import { DELIVERY_AND_PACKAGING_NAIRA } from 'contract/rules';
 import { totalToPay } from './cartFigures';
 
 function Row({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
@@ -62,7 +62,7 @@ export default function CartSummary({ cart, children }: { cart: Cart; children?:
         <Row label="Value before VAT" value={cart.price_before_vat} />
         <Row label="VAT (7.5%)" value={cart.vat_value} />
         <Row label="Value after VAT" value={cart.price_after_vat} />
-        <Row label="Delivery + packaging" value={DELIVERY_AND_PACKAGING} />
+        <Row label="Delivery + packaging" value={DELIVERY_AND_PACKAGING_NAIRA} />
         <Row label="Total to pay" value={totalToPay(cart)} strong />
       </Box>
       {children}

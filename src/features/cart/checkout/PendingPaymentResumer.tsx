@@ -22,4 +22,3 @@ function ResumeOnly() {
 export function PendingPaymentResumer() {
   return useInRouterContext() ? <ResumeAndShow /> : <ResumeOnly />;
 }
-

@@ -236,4 +236,3 @@ export function claimPlacedOrder(): CheckoutThunk<number | null> {
     return recent ? placedOrderId : null;
   };
 }
-

@@ -16,7 +16,7 @@ import {
   useCreateDeliveryMutation,
   useUpdateDeliveryMutation,
 } from '../../../services/deliveryApi';
-import { DELIVERY_CITIES, MAX_ADDRESS_LENGTH, OYO_STATE } from '../cart/cartConstants';
+import { DELIVERY_CITIES, MAX_ADDRESS_LENGTH, OYO_STATE } from 'contract/rules';
 import {
   DELIVERY_FIELDS,
   deliveryFormValues,

@@ -5,11 +5,11 @@ import {
   deliveryFieldMessages,
   deliveryFormValues,
   deliveryInput,
-  isNigerianMobile,
   phoneCharacters,
   validateDelivery,
   type DeliveryFormValues,
 } from './deliveryForm';
+import { isNigerianMobile } from '../../../lib/validation';
 
 const valid: DeliveryFormValues = {
   address: '12 Awolowo Avenue',

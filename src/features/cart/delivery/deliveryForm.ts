@@ -3,13 +3,10 @@
  * we check before sending anyway (address and city needed, Nigerian mobile numbers), so the
  * shopper learns at once instead of from a refused request.
  */
-import type { Delivery, DeliveryCity, DeliveryInput } from 'contract';
-import {
-  DELIVERY_CITIES,
-  MAX_ADDRESS_LENGTH,
-  NIGERIAN_MOBILE,
-  OYO_STATE,
-} from '../cart/cartConstants';
+import type { Delivery, DeliveryInput } from 'contract';
+import { FIELD_MESSAGES } from 'contract/messages';
+import { DELIVERY_CITIES, MAX_ADDRESS_LENGTH, OYO_STATE, type DeliveryCity } from 'contract/rules';
+import { isNigerianMobile } from '../../../lib/validation';
 
 export interface DeliveryFormValues {
   address: string;
@@ -36,7 +33,7 @@ export const deliveryFieldMessages = {
   addressTooLong: `Keep the address under ${MAX_ADDRESS_LENGTH} characters`,
   cityMissing: 'Choose the city to deliver to',
   mobileMissing: 'Enter a mobile number we can call on delivery',
-  mobileInvalid: 'Enter a valid Nigerian mobile number, e.g. 08031234567',
+  mobileInvalid: FIELD_MESSAGES.mobile,
 } as const;
 
 export function isDeliveryCity(value: string): value is DeliveryCity {
@@ -62,10 +59,6 @@ export function phoneCharacters(raw: string): string {
   const trimmed = raw.trim();
   const plus = trimmed.startsWith('+') ? '+' : '';
   return `${plus}${trimmed.replace(/\D/g, '')}`.slice(0, 14);
-}
-
-export function isNigerianMobile(value: string): boolean {
-  return NIGERIAN_MOBILE.test(value.trim());
 }
 
 /** The problems of each field; empty when the form can be sent. */
