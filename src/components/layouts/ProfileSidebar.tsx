@@ -12,9 +12,9 @@ import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import Logout from '@mui/icons-material/Logout';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import { paths } from '../../app/paths';
-import { useAppDispatch } from '../../app/hooks';
-import { loggedOut } from '../../app/sessionSlice';
+import { paths } from '../../lib/paths';
+import { useAppDispatch } from '../../state/hooks';
+import { loggedOut } from '../../state/sessionSlice';
 import { plainMessages } from '../../lib/messages';
 import { normalizePath } from './navLinks';
 
@@ -105,7 +105,7 @@ export default function ProfileSidebar() {
   function logOut() {
     dispatch(loggedOut());
     toast.success(plainMessages.logoutSuccess);
-    navigate(paths.login);
+    void navigate(paths.login);
   }
 
   return (

@@ -9,7 +9,6 @@ import { fieldErrors, getErrorMessage } from '../../lib/getErrorMessage';
 import { toastMutation } from '../../lib/toasts';
 import { useUpdateCustomerMutation } from '../../services/usersApi';
 import {
-  GENDER_OPTIONS,
   PROFILE_FIELDS,
   buildCustomerUpdate,
   profileFormValues,
@@ -18,6 +17,7 @@ import {
   type ProfileField,
   type ProfileFormValues,
 } from './profileForm';
+import { GENDER_OPTIONS } from '../../lib/genders';
 
 interface EditProfileFormProps {
   user: User;
@@ -112,7 +112,7 @@ export default function EditProfileForm({ user, userId, onSaved, onCancel }: Edi
       component="form"
       ref={formRef}
       noValidate
-      onSubmit={handleSubmit}
+      onSubmit={(event) => void handleSubmit(event)}
       aria-label="Edit profile"
     >
       <Stack spacing={2.5}>

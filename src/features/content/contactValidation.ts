@@ -1,12 +1,10 @@
+import { isEmail } from '../../lib/validation';
 import type { ContactMessage } from './sendContactMessage';
 
 export type ContactField = keyof ContactMessage;
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
 export const contactFields: readonly ContactField[] = ['name', 'email', 'message'];
-
-// One @, something either side, a dot in the domain, no spaces: what browsers' type="email" accepts, roughly.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const contactErrorText = {
   nameRequired: 'Please enter your name',
@@ -23,7 +21,7 @@ export function validateContactField(field: ContactField, value: string): string
       return text ? undefined : contactErrorText.nameRequired;
     case 'email':
       if (!text) return contactErrorText.emailRequired;
-      return EMAIL_PATTERN.test(text) ? undefined : contactErrorText.emailInvalid;
+      return isEmail(text) ? undefined : contactErrorText.emailInvalid;
     case 'message':
       return text ? undefined : contactErrorText.messageRequired;
   }
