@@ -91,6 +91,7 @@ const shared = {
   ],
   moduleNameMapper: {
     '^contract$': '<rootDir>/contract/index.ts',
+    '^contract/(.*)$': '<rootDir>/contract/$1',
   },
 } satisfies Partial<Config>;
 

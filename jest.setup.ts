@@ -1,9 +1,10 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { server } from './src/testing/server';
 
 // sonner's toaster and MUI's media queries ask for matchMedia, which jsdom lacks.
-if (!window.matchMedia) {
+if (!('matchMedia' in window)) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({
@@ -42,6 +43,16 @@ if (!('IntersectionObserver' in window)) {
 }
 
 window.scrollTo = () => {};
+// jsdom lays nothing out, so it has no scrollIntoView either.
+Element.prototype.scrollIntoView = () => {};
+
+// A page test renders a whole screen in jsdom, types into MUI fields and waits on answers:
+// on a busy machine that takes longer than Testing Library's 1 s wait and jest's 5 s test
+// limit. The tests wait for events, never for an amount of time (frames and pauses run on
+// jest's clock), so longer limits only let a slow run finish. (A project's testTimeout in
+// jest.config.ts is not read: jest takes it from the top-level config only.)
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(20_000);
 
 afterEach(() => {
   // sonner keeps its toasts in a module-level store: start every test with none.

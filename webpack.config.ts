@@ -20,7 +20,9 @@ export const tsRule: RuleSetRule = {
 
 export const resolve: Configuration['resolve'] = {
   extensions: ['.tsx', '.ts', '.js', '.mjs'],
-  alias: { contract: path.resolve(root, 'contract/index.ts') },
+  // 'contract' is contract/index.ts (types only, for src/); 'contract/rules' and
+  // 'contract/messages' and 'contract/details' are the plain values src/ may import.
+  alias: { contract: path.resolve(root, 'contract') },
 };
 
 /**
@@ -183,7 +185,7 @@ export default (
       ? {
           ...resolve,
           alias: {
-            ...(resolve?.alias as Record<string, string>),
+            ...(resolve.alias as Record<string, string>),
             // react-router's package exports name only its development build; use the production one.
             'react-router$': path.resolve(
               root,

@@ -4,10 +4,18 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { composeStories, setProjectAnnotations } from '@storybook/react-webpack5';
+import {
+  composeStories,
+  type composeStory,
+  setProjectAnnotations,
+} from '@storybook/react-webpack5';
 import preview from './preview';
 
 setProjectAnnotations(preview);
+
+// A story file is found at run time, so its exports are known to the compiler only in general.
+type StoryFile = Parameters<typeof composeStories>[0];
+type ComposedStory = ReturnType<typeof composeStory>;
 
 const root = path.resolve(__dirname, '..');
 const STORY_TIMEOUT_MS = 30_000;
@@ -27,8 +35,8 @@ test('the project has stories to check', () => {
 });
 
 describe.each(files)('%s', (file) => {
-  const stories = composeStories(require(path.join(root, file)));
-  const entries = Object.entries(stories);
+  const stories = composeStories(require(path.join(root, file)) as StoryFile);
+  const entries = Object.entries(stories) as [string, ComposedStory][];
 
   // Each run() unmounts the story before it (portalled dialogs included), so the page is
   // never cleared by hand: wiping <body> would pull an open dialog from under React.

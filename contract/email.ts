@@ -1,17 +1,10 @@
 /**
- * The one rule for email addresses, imported by the server (schemas, lookups, rate-limit
- * keys) and by the storefront's forms. Plain values only: no schema library, so the
- * storefront can import it without pulling anything else into its bundle.
- *
- * Addresses are ASCII only. That one rule keeps out invisible characters (zero-width
- * spaces and joiners, bidirectional marks) and look-alike letters from other scripts (a
- * Cyrillic "а" for a Latin "a"), either of which would let a second account pass for an
- * existing one. Internationalized domains are accepted in their xn-- form.
+ * Email addresses and one-line fields, as the server (schemas, lookups, rate-limit keys) and
+ * the storefront's forms both check them. Imports only rules.ts, so the storefront can
+ * import it without pulling TypeBox into its bundle. Why addresses are ASCII only: see
+ * EMAIL_PATTERN in rules.ts.
  */
-
-/** something@domain.tld in ASCII; spaces around it are allowed (they are trimmed). */
-export const EMAIL_PATTERN =
-  "^\\s*[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})\\s*$";
+import { EMAIL_PATTERN } from './rules';
 
 const EMAIL = new RegExp(EMAIL_PATTERN);
 

@@ -423,7 +423,7 @@ async function startPaystackServer(paystack: FakePaystack): Promise<ChildProcess
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     errors += chunk.toString();
   });
   const deadline = Date.now() + 120_000;
@@ -458,7 +458,8 @@ test.describe('paying through Paystack', () => {
       server.kill('SIGTERM');
       await exited;
     }
-    await paystack?.close();
+    // Unassigned when beforeAll failed before it started.
+    await (paystack as FakePaystack | undefined)?.close();
   });
 
   test('the popup resumes the server transaction; closing it pays nothing, paying places the order', async ({

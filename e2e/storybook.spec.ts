@@ -153,8 +153,9 @@ test.describe('Storybook', () => {
   }
 
   test.afterAll(async () => {
-    await page?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    // Unassigned when beforeAll failed part-way.
+    await (page as Page | undefined)?.close();
+    await new Promise((resolve) => (server as http.Server | undefined)?.close(resolve));
   });
 
   test('the build has every modal with a docs page, and stories to check', () => {

@@ -92,7 +92,7 @@ function instrument() {
       'firstProduct',
       () =>
         [...document.querySelectorAll('[data-product-card]:not([data-pending]) a')].some(
-          (link) => (link.textContent ?? '').trim() !== '' && shown(link),
+          (link) => link.textContent.trim() !== '' && shown(link),
         ),
     ],
   ];

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { EMAIL_PATTERN } from '../../contract/rules';
 
 export type Environment = 'development' | 'production' | 'test';
 /**
@@ -224,7 +225,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const mailWebhookUrl = r.httpUrl('MAIL_WEBHOOK_URL', null);
   const shopEmail = r.text('SHOP_EMAIL', 'hello@ibadanmarket.ng');
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(shopEmail)) {
+  if (!new RegExp(EMAIL_PATTERN).test(shopEmail)) {
     r.problems.push(`SHOP_EMAIL must be an email address, not "${shopEmail}"`);
   }
 

@@ -1,5 +1,5 @@
 import { BrowserRouter, useRoutes } from 'react-router-dom';
-import { PendingPaymentResumer } from '../features/cart/PendingPaymentResumer';
+import { PendingPaymentResumer } from '../features/cart/checkout/PendingPaymentResumer';
 import { AppProviders } from './AppProviders';
 import { DemoNotice } from './DemoNotice';
 import { PwaStatus } from './pwa/PwaStatus';

@@ -13,9 +13,9 @@ import {
   signedInSession,
 } from '../testing/fixtures';
 import { renderWithProviders } from '../testing/renderWithProviders';
-import { server } from '../testing/server';
+import { deferred, server } from '../testing/server';
 import { makeStore } from './store';
-import { loggedIn, loggedOut, syncedFromStorage } from './sessionSlice';
+import { loggedIn, loggedOut, syncedFromStorage } from '../state/sessionSlice';
 
 const staleSession = { ...signedInSession, authToken: 'expired-token' };
 
@@ -92,25 +92,21 @@ describe('a token the server refuses', () => {
   });
 
   test('an answer to a request sent with an older token does not sign out the new login', async () => {
-    let answer: () => void = () => {};
+    const arrived = deferred();
+    const answer = deferred();
     server.use(
-      http.get(
-        apiUrl('/all-carts', 'cart'),
-        () =>
-          new Promise<Response>((resolve) => {
-            answer = () =>
-              resolve(
-                HttpResponse.json({ detail: 'Could not validate credentials' }, { status: 401 }),
-              );
-          }),
-      ),
+      http.get(apiUrl('/all-carts', 'cart'), async () => {
+        arrived.release();
+        await answer.gate;
+        return HttpResponse.json({ detail: 'Could not validate credentials' }, { status: 401 });
+      }),
     );
     const store = makeStore({ session: staleSession });
     const pending = store.dispatch(cartApi.endpoints.getCart.initiate());
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await arrived.gate;
 
     store.dispatch(loggedIn({ authToken: 'fresh-token', userID: 7, userName: 'Adebayo' }));
-    answer();
+    answer.release();
     await pending;
 
     expect(store.getState().session.authToken).toBe('fresh-token');

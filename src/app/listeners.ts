@@ -1,30 +1,16 @@
 /**
- * Effects that cross slices (CONVENTIONS, idiom 6). Listeners registered here run in every
- * store built by makeStore; features add their own with startAppListening, or from a
- * component with dispatch(addAppListener(...)).
+ * The app's effects that cross slices (CONVENTIONS, idiom 6), registered on the shared
+ * listener middleware (state/listenerMiddleware.ts) when app/store.ts loads this module.
  */
-import {
-  addListener,
-  createListenerMiddleware,
-  isRejectedWithValue,
-  type UnknownAction,
-} from '@reduxjs/toolkit';
+import { isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
 import { isCredentialError } from '../lib/getErrorMessage';
 import { cartApi } from '../services/cartApi';
 import { shopperScopedApis } from '../services';
 import { ordersApi } from '../services/ordersApi';
 import { productApi } from '../services/productApi';
 import { usersApi } from '../services/usersApi';
-import { loggedIn, loggedOut } from './sessionSlice';
-import type { AppDispatch, RootState } from './store';
-
-export const listenerMiddleware = createListenerMiddleware();
-
-export const startAppListening = listenerMiddleware.startListening.withTypes<
-  RootState,
-  AppDispatch
->();
-export const addAppListener = addListener.withTypes<RootState, AppDispatch>();
+import { startAppListening } from '../state/listenerMiddleware';
+import { loggedIn, loggedOut } from '../state/sessionSlice';
 
 /** The Authorization header a failed RTK Query request carried, from the action's meta. */
 function bearerSent(action: UnknownAction): string | null {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import MainLayout from '../components/layouts/MainLayout';
 import PageLoader from '../components/PageLoader';
 
@@ -38,7 +38,9 @@ const DetailLandingPage = lazy(
 const ProductDetailPage = lazy(
   () => import(/* webpackChunkName: "product-detail" */ '../features/product/ProductDetailPage'),
 );
-const CartPage = lazy(() => import(/* webpackChunkName: "cart" */ '../features/cart/CartPage'));
+const CartPage = lazy(
+  () => import(/* webpackChunkName: "cart" */ '../features/cart/cart/CartPage'),
+);
 const AccountPage = lazy(
   () => import(/* webpackChunkName: "account" */ '../features/account/AccountPage'),
 );

@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { usersApi } from '../services/usersApi';
 import { fixtureAuthToken, fixtureCredentials, fixtureUser } from '../testing/fixtures';
 import { createAppStore, makeStore } from './store';
-import { loggedOut, orderOpened, productOpened, SESSION_KEYS } from './sessionSlice';
+import { loggedOut, orderOpened, productOpened, SESSION_KEYS } from '../state/sessionSlice';
 import {
   createSessionStorageEngine,
   readStoredSession,

@@ -21,7 +21,7 @@ import sessionSlice, {
   syncedFromStorage,
   type SessionKey,
   type SessionState,
-} from './sessionSlice';
+} from '../state/sessionSlice';
 
 /** The persist key; it names no storage item, since each field has its own key. */
 export const SESSION_PERSIST_KEY = 'session';

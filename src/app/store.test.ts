@@ -3,8 +3,8 @@ import { usersApi } from '../services/usersApi';
 import { cartApi } from '../services/cartApi';
 import { fixtureAuthToken, fixtureCredentials, signedInSession } from '../testing/fixtures';
 import { actionSanitizer, makeStore, MASK, maskSecrets, stateSanitizer } from './store';
-import { loggedIn } from './sessionSlice';
-import { addAppListener } from './listeners';
+import { loggedIn } from '../state/sessionSlice';
+import { addAppListener } from '../state/listenerMiddleware';
 
 describe('maskSecrets', () => {
   test('replaces authToken and access_token at any depth, sharing untouched parts', () => {

@@ -7,9 +7,11 @@ import {
 } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 'redux-persist';
 import { apis } from '../services';
-import checkoutSlice from '../features/cart/checkoutSlice';
-import { listenerMiddleware } from './listeners';
-import sessionSlice, { type SessionState } from './sessionSlice';
+import { checkoutSlice } from '../features/cart/checkout/checkoutSlice';
+import { listenerMiddleware } from '../state/listenerMiddleware';
+import sessionSlice, { type SessionState } from '../state/sessionSlice';
+// Registers the app's own listeners on the shared middleware.
+import './listeners';
 import {
   createPersistedSessionReducer,
   readStoredSession,
@@ -38,13 +40,8 @@ export function maskSecrets<T>(value: T): T {
 function maskValue(value: unknown, depth: number): unknown {
   if (typeof value !== 'object' || value === null || depth > 12) return value;
   if (Array.isArray(value)) {
-    let changed = false;
-    const items = value.map((item) => {
-      const masked = maskValue(item, depth + 1);
-      if (masked !== item) changed = true;
-      return masked;
-    });
-    return changed ? items : value;
+    const items = value.map((item: unknown) => maskValue(item, depth + 1));
+    return items.some((masked, i) => masked !== value[i]) ? items : value;
   }
   if (Object.getPrototypeOf(value) !== Object.prototype) return value; // Request, Error, ...
   let changed = false;

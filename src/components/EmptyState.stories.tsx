@@ -7,7 +7,7 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SearchOff from '@mui/icons-material/SearchOff';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { expect, within } from 'storybook/test';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 import EmptyState, { type EmptyStateProps } from './EmptyState';
 
 /** The icons the app's pages pass, by the page that uses them. */

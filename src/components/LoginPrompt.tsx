@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { loginPathReturningTo } from '../app/paths';
+import { loginPathReturningTo } from '../lib/paths';
 import { plainMessages } from '../lib/messages';
 
 /** Shown where a page needs a signed-in shopper; logging in brings them back here. */

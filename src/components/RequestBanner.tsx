@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 
 const copy = {
   product: {

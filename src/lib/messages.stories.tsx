@@ -9,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { toast } from 'sonner';
+import { ERROR_DETAILS } from 'contract/details';
 import { expect, userEvent, within } from 'storybook/test';
 import { contactMessages, messages, plainMessages } from './messages';
 import { toastError, toastMutation, toastRules, type MessageKey } from './toasts';
@@ -27,7 +28,7 @@ function serverError(detail: string) {
   return { status: 400, data: { detail } };
 }
 
-const tokenRefused = { status: 401, data: { detail: plainMessages.couldNotValidateCredentials } };
+const tokenRefused = { status: 401, data: { detail: ERROR_DETAILS.credentials } };
 
 /** Never settles: the pending toast stays until dismissed. */
 const pending = () => new Promise<never>(() => {});

@@ -117,7 +117,6 @@ export const plainMessages = {
   logoutSuccess: 'Log out successful',
   anErrorOccured: 'An error occured',
   anErrorOccurred: 'An error occurred',
-  couldNotValidateCredentials: 'Could not validate credentials',
   addDeliveryLocation: 'Add your delivery location',
   addProductsToCart: 'Add products to your carts',
   pleaseWaitPayment: 'Please wait... Do NOT refresh page',

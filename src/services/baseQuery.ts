@@ -63,8 +63,7 @@ export function tokenFromState(state: unknown): string | null {
  */
 export function absoluteBaseUrl(baseUrl: string): string {
   if (/^https?:\/\//i.test(baseUrl)) return baseUrl;
-  const origin =
-    typeof window !== 'undefined' && window.location ? window.location.origin : 'http://localhost';
+  const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
   return new URL(baseUrl.replace(/\/+$/, '') || '/', origin).href.replace(/\/+$/, '');
 }
 

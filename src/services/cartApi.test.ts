@@ -3,7 +3,7 @@ import type { Cart } from 'contract';
 import { makeStore, type AppStore } from '../app/store';
 import { apiUrl, fixtureCart, signedInSession } from '../testing/fixtures';
 import { mockDb } from '../testing/handlers';
-import { recordRequests, server } from '../testing/server';
+import { deferred, recordRequests, server } from '../testing/server';
 import { applyLineRemoval, applyQuantityChange, cartApi } from './cartApi';
 import { ordersApi } from './ordersApi';
 import { productApi } from './productApi';
@@ -88,15 +88,14 @@ describe('changing a quantity', () => {
 
   test('shows at once in the cache, before the server answers', async () => {
     const store = await storeWithCart();
-    let answer: () => void = () => {};
+    const arrived = deferred();
+    const answer = deferred();
     server.use(
-      http.patch(
-        apiUrl('/update-cart/:id', 'cart'),
-        () =>
-          new Promise<Response>((resolve) => {
-            answer = () => resolve(HttpResponse.json({ message: 'Cart updated' }));
-          }),
-      ),
+      http.patch(apiUrl('/update-cart/:id', 'cart'), async () => {
+        arrived.release();
+        await answer.gate;
+        return HttpResponse.json({ message: 'Cart updated' });
+      }),
     );
 
     const pending = store.dispatch(
@@ -105,8 +104,8 @@ describe('changing a quantity', () => {
 
     expect(selectCart(store)?.all_cart_data[0]).toMatchObject({ quantity: 5, total_amount: 30000 });
     expect(selectCart(store)?.price_before_vat).toBe(33000);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    answer();
+    await arrived.gate;
+    answer.release();
     await pending;
     await settled(store);
   });

@@ -13,18 +13,12 @@ import type {
   Product,
   User,
   Vendor,
-  VAT_RATE,
   WishlistEntry,
 } from 'contract';
+import { VAT_RATE } from 'contract/rules';
 import { env, type ServiceName } from '../config/env';
-import type { SessionState } from '../app/sessionSlice';
+import type { SessionState } from '../state/sessionSlice';
 import { absoluteBaseUrl } from '../services/baseQuery';
-
-/**
- * The contract's VAT rate, typed against it (tsc fails if the contract's value changes).
- * Only the mock server computes VAT; the storefront shows the server's figures.
- */
-export const MOCK_VAT_RATE: typeof VAT_RATE = 0.075;
 
 /** The absolute URL a service's path is requested at, e.g. apiUrl('/all-carts', 'cart'). */
 export function apiUrl(path: string, service: ServiceName = 'product'): string {
@@ -233,7 +227,7 @@ export function unitPrice(p: Pick<Product, 'amount' | 'disc_amount'>): number {
 /** A cart response from its lines, with VAT as the server computes it. */
 export function cartOf(lines: CartItem[]): Cart {
   const before = round2(lines.reduce((sum, l) => sum + l.total_amount, 0));
-  const vat = round2(before * MOCK_VAT_RATE);
+  const vat = round2(before * VAT_RATE);
   return {
     price_before_vat: before,
     vat_value: vat,

@@ -28,7 +28,6 @@ import type {
   CheckoutRequest,
   CreateWishlist,
   CustomerUpdate,
-  DELIVERY_AND_PACKAGING_NAIRA,
   Delivery,
   DeliveryInput,
   EmailVerificationRequest,
@@ -48,7 +47,11 @@ import type {
   Verification,
   WishlistEntry,
 } from 'contract';
+import { ERROR_DETAILS } from 'contract/details';
+import { FIELD_MESSAGES } from 'contract/messages';
+import { DELIVERY_AND_PACKAGING_NAIRA, OYO_STATE } from 'contract/rules';
 import type { ServiceName } from '../config/env';
+import { isAccountNumber, isAffiliateCode, isEmail } from '../lib/validation';
 import {
   apiUrl,
   cartOf,
@@ -66,9 +69,6 @@ import {
   fixtureWishlist,
   unitPrice,
 } from './fixtures';
-
-/** The contract's delivery and packaging charge, typed against it; only the mock computes totals. */
-export const MOCK_DELIVERY_AND_PACKAGING: typeof DELIVERY_AND_PACKAGING_NAIRA = 1150;
 
 interface Account {
   id: number;
@@ -142,10 +142,8 @@ const issue = (field: string, msg: string, type = 'value_error'): ValidationIssu
 });
 const message = (text: string) => HttpResponse.json({ message: text });
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
-
 function stockDetail(p: Product, alreadyInCart: number): string {
-  if (p.inventory_stock === 0) return 'This product is out of stock';
+  if (p.inventory_stock === 0) return ERROR_DETAILS.outOfStock;
   return alreadyInCart > 0
     ? `Only ${p.inventory_stock} left in stock (you already have ${alreadyInCart} in your cart)`
     : `Only ${p.inventory_stock} left in stock`;
@@ -168,7 +166,7 @@ function signedIn<Params extends PathParams<keyof Params>, Body extends DefaultB
   resolver: HttpResponseResolver<Params, Body, undefined>,
 ): HttpResponseResolver<Params, Body, undefined> {
   return (info) => {
-    if (!isSignedIn(info.request)) return detail('Could not validate credentials', 401);
+    if (!isSignedIn(info.request)) return detail(ERROR_DETAILS.credentials, 401);
     return resolver(info);
   };
 }
@@ -224,7 +222,7 @@ const productHandlers = [
   ),
   http.get(url('/get-product/:slug', 'product'), ({ params }) => {
     const found = mockDb.products.find((p) => p.slug === params.slug);
-    return found ? HttpResponse.json(found) : detail('Product not found', 404);
+    return found ? HttpResponse.json(found) : detail(ERROR_DETAILS.productNotFound, 404);
   }),
   http.get('*/api/images/products/:file', () =>
     HttpResponse.text(PLACEHOLDER_SVG, { headers: { 'content-type': 'image/svg+xml' } }),
@@ -243,9 +241,9 @@ const cartHandlers = [
     signedIn(async ({ request }) => {
       const body = await request.json();
       const p = mockDb.products.find((item) => item.id === body.product_id);
-      if (!p) return detail('Product not found', 404);
+      if (!p) return detail(ERROR_DETAILS.productNotFound, 404);
       if (!Number.isInteger(body.quantity) || body.quantity < 1) {
-        return invalid([issue('quantity', 'Quantity must be a whole number from 1 to 10000')]);
+        return invalid([issue('quantity', FIELD_MESSAGES.quantity)]);
       }
       const existing = mockDb.cartLines.find((l) => l.product.id === p.id);
       const quantity = (existing?.quantity ?? 0) + body.quantity;
@@ -267,9 +265,9 @@ const cartHandlers = [
     signedIn(async ({ request, params }) => {
       const body = await request.json();
       const existing = mockDb.cartLines.find((l) => l.id === Number(params.id));
-      if (!existing) return detail('Cart item not found', 404);
+      if (!existing) return detail(ERROR_DETAILS.cartItemNotFound, 404);
       if (!Number.isInteger(body.quantity) || body.quantity < 1) {
-        return invalid([issue('quantity', 'Quantity must be a whole number from 1 to 10000')]);
+        return invalid([issue('quantity', FIELD_MESSAGES.quantity)]);
       }
       const p = mockDb.products.find((item) => item.id === existing.product.id);
       if (p && p.inventory_stock < body.quantity) return detail(stockDetail(p, 0), 409);
@@ -284,7 +282,7 @@ const cartHandlers = [
       const before = mockDb.cartLines.length;
       mockDb.cartLines = mockDb.cartLines.filter((l) => l.id !== Number(params.id));
       return mockDb.cartLines.length === before
-        ? detail('Cart item not found', 404)
+        ? detail(ERROR_DETAILS.cartItemNotFound, 404)
         : message('Item removed from your cart');
     }),
   ),
@@ -293,18 +291,18 @@ const cartHandlers = [
     signedIn(async ({ request }) => {
       const body = await request.json();
       const payment = mockDb.transactions.get(body.reference_id);
-      if (!payment) return detail('Transaction not found', 404);
+      if (!payment) return detail(ERROR_DETAILS.transactionNotFound, 404);
       // The same payment twice (callback and retry) gives the same order, never a second one.
       const placed = mockDb.orders.find((o) => o.reference === body.reference_id);
       if (placed) return HttpResponse.json(placed);
       if (payment.status !== 'success') return detail(paymentNotDoneDetail(payment.status), 400);
-      if (mockDb.cartLines.length === 0) return detail('Your cart is empty', 400);
+      if (mockDb.cartLines.length === 0) return detail(ERROR_DETAILS.cartEmpty, 400);
       const cart = cartOf(mockDb.cartLines);
       const order: Order = {
         id: nextId(),
         status: 'processing',
         order_date: new Date().toISOString(),
-        total_amount: round2(cart.price_after_vat + MOCK_DELIVERY_AND_PACKAGING),
+        total_amount: round2(cart.price_after_vat + DELIVERY_AND_PACKAGING_NAIRA),
         delivery_model: body.delivery_model,
         reference: body.reference_id,
         deliveries: {
@@ -350,9 +348,9 @@ const wishlistHandlers = [
     signedIn(async ({ request }) => {
       const body = await request.json();
       const p = mockDb.products.find((item) => item.id === body.product_id);
-      if (!p) return detail('Product not found', 404);
+      if (!p) return detail(ERROR_DETAILS.productNotFound, 404);
       if (mockDb.wishlist.some((e) => e.product.id === p.id)) {
-        return detail('Product already in your wishlist', 409);
+        return detail(ERROR_DETAILS.wishlistDuplicate, 409);
       }
       const entry: WishlistEntry = {
         id: nextId(),
@@ -369,7 +367,7 @@ const wishlistHandlers = [
       const before = mockDb.wishlist.length;
       mockDb.wishlist = mockDb.wishlist.filter((e) => e.id !== Number(params.id));
       return mockDb.wishlist.length === before
-        ? detail('Wishlist item not found', 404)
+        ? detail(ERROR_DETAILS.wishlistNotFound, 404)
         : message('Item removed from your wishlist');
     }),
   ),
@@ -381,11 +379,11 @@ const userHandlers = [
   http.post<never, Registration>(url('/register', 'users'), async ({ request }) => {
     const body = await request.json();
     const issues: ValidationIssue[] = [];
-    if (!EMAIL.test(body.email ?? '')) {
-      issues.push(issue('email', 'Enter a valid email address'));
+    if (!isEmail(body.email)) {
+      issues.push(issue('email', FIELD_MESSAGES.email));
     }
-    if ((body.password ?? '').length < 8) {
-      issues.push(issue('password', 'Password must be at least 8 characters'));
+    if (body.password.length < 8) {
+      issues.push(issue('password', FIELD_MESSAGES.password));
     }
     if (body.password !== body.cpassword) issues.push(issue('cpassword', 'Passwords do not match'));
     const code = (body.affiliate_code ?? '').trim().toLowerCase();
@@ -410,8 +408,8 @@ const userHandlers = [
   }),
   http.post<never, SendOtpRequest>(url('/send-otp', 'users'), async ({ request }) => {
     const body = await request.json();
-    const email = (body.user_email ?? '').trim().toLowerCase();
-    if (!EMAIL.test(email)) return invalid([issue('user_email', 'Enter a valid email address')]);
+    const email = body.user_email.trim().toLowerCase();
+    if (!isEmail(email)) return invalid([issue('user_email', FIELD_MESSAGES.email)]);
     // NOTE: the reference server answers 200 whether or not the account exists (so the call
     // cannot reveal accounts); this mock still answers 404 because screen tests rely on it.
     if (!mockDb.accounts.some((a) => a.email === email)) {
@@ -426,11 +424,9 @@ const userHandlers = [
     url('/email-verification', 'users'),
     async ({ request }) => {
       const body = await request.json();
-      const account = mockDb.accounts.find(
-        (a) => a.email === (body.user_email ?? '').toLowerCase(),
-      );
+      const account = mockDb.accounts.find((a) => a.email === body.user_email.toLowerCase());
       if (!account || body.user_otp !== fixtureOtp) {
-        return detail('Invalid or expired OTP code', 400);
+        return detail(ERROR_DETAILS.invalidOtp, 400);
       }
       account.verified = true;
       return message('Account activated. You can now log in.');
@@ -440,13 +436,9 @@ const userHandlers = [
     const { username, password } = await readLogin(request);
     const account = mockDb.accounts.find((a) => a.email === username.toLowerCase());
     if (!account || account.password !== password) {
-      return detail('Incorrect email or password', 401);
+      return detail(ERROR_DETAILS.incorrectLogin, 401);
     }
-    if (!account.verified)
-      return detail(
-        'Your account is not activated yet. Activate it with the code we sent you.',
-        403,
-      );
+    if (!account.verified) return detail(ERROR_DETAILS.notActivated, 403);
     const token = account.id === fixtureUser.id ? fixtureAuthToken : `test-token-${account.id}`;
     mockDb.tokens.add(token);
     const answer: LoginResponse = {
@@ -458,10 +450,10 @@ const userHandlers = [
   }),
   http.post<never, ResetPasswordRequest>(url('/reset-password', 'users'), async ({ request }) => {
     const body = await request.json();
-    const account = mockDb.accounts.find((a) => a.email === (body.email ?? '').toLowerCase());
-    if (!account || body.otp !== fixtureOtp) return detail('Invalid or expired OTP code', 400);
-    if ((body.password ?? '').length < 8) {
-      return invalid([issue('password', 'Password must be at least 8 characters')]);
+    const account = mockDb.accounts.find((a) => a.email === body.email.toLowerCase());
+    if (!account || body.otp !== fixtureOtp) return detail(ERROR_DETAILS.invalidOtp, 400);
+    if (body.password.length < 8) {
+      return invalid([issue('password', FIELD_MESSAGES.password)]);
     }
     account.password = body.password;
     return message('Password reset. Log in with your new password.');
@@ -515,7 +507,7 @@ const orderHandlers = [
     url('/order_item/:orderId', 'orderItems'),
     signedIn(({ params }) => {
       const items = mockDb.orderItems[Number(params.orderId)];
-      return items ? HttpResponse.json(items) : detail('Order not found', 404);
+      return items ? HttpResponse.json(items) : detail(ERROR_DETAILS.orderNotFound, 404);
     }),
   ),
 ];
@@ -524,10 +516,12 @@ const orderHandlers = [
 
 function deliveryIssues(body: DeliveryInput): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if ((body.address ?? '').trim() === '') {
-    issues.push(issue('address', 'Enter your delivery address (up to 300 characters)'));
+  if (body.address.trim() === '') {
+    issues.push(issue('address', FIELD_MESSAGES.address));
   }
-  if (body.state !== 'Oyo State') issues.push(issue('state', "Input should be 'Oyo State'"));
+  // Typed as the one state the contract allows; a request can still carry another.
+  const state: string = body.state;
+  if (state !== OYO_STATE) issues.push(issue('state', `Input should be '${OYO_STATE}'`));
   return issues;
 }
 
@@ -537,7 +531,7 @@ const deliveryHandlers = [
     signedIn(() =>
       mockDb.delivery
         ? HttpResponse.json(mockDb.delivery)
-        : detail('Add your delivery location', 404),
+        : detail(ERROR_DETAILS.deliveryMissing, 404),
     ),
   ),
   http.post<never, DeliveryInput>(
@@ -546,8 +540,7 @@ const deliveryHandlers = [
       const body = await request.json();
       const issues = deliveryIssues(body);
       if (issues.length > 0) return invalid(issues);
-      if (mockDb.delivery)
-        return detail('You already have a delivery location. Update it instead.', 409);
+      if (mockDb.delivery) return detail(ERROR_DETAILS.deliveryExists, 409);
       mockDb.delivery = { id: nextId(), ...body };
       return HttpResponse.json(mockDb.delivery);
     }),
@@ -557,7 +550,7 @@ const deliveryHandlers = [
     signedIn(async ({ request, params }) => {
       const body = await request.json();
       if (!mockDb.delivery || mockDb.delivery.id !== Number(params.id)) {
-        return detail('Delivery location not found', 404);
+        return detail(ERROR_DETAILS.deliveryNotFound, 404);
       }
       const issues = deliveryIssues(body);
       if (issues.length > 0) return invalid(issues);
@@ -575,11 +568,11 @@ const paymentHandlers = [
     signedIn(async ({ request }) => {
       const body = await request.json();
       if (body.userid !== mockDb.user.id) return detail('Unknown user', 400);
-      if (mockDb.cartLines.length === 0) return detail('Your cart is empty', 400);
+      if (mockDb.cartLines.length === 0) return detail(ERROR_DETAILS.cartEmpty, 400);
       const id = nextId();
       const reference = `ibm-test-${id}`;
       const amount = Math.round(
-        (cartOf(mockDb.cartLines).price_after_vat + MOCK_DELIVERY_AND_PACKAGING) * 100,
+        (cartOf(mockDb.cartLines).price_after_vat + DELIVERY_AND_PACKAGING_NAIRA) * 100,
       );
       mockDb.transactions.set(reference, {
         reference,
@@ -609,14 +602,14 @@ const paymentHandlers = [
     signedIn(({ request }) => {
       const reference = new URL(request.url).searchParams.get('reference') ?? '';
       const found = mockDb.transactions.get(reference);
-      return found ? HttpResponse.json(found) : detail('Transaction not found', 404);
+      return found ? HttpResponse.json(found) : detail(ERROR_DETAILS.transactionNotFound, 404);
     }),
   ),
   http.post<{ reference: string }>(
     url('/sandbox/pay/:reference', 'payment'),
     signedIn(async ({ params, request }) => {
       const found = mockDb.transactions.get(params.reference);
-      if (!found) return detail('Transaction not found', 404);
+      if (!found) return detail(ERROR_DETAILS.transactionNotFound, 404);
       const body: unknown = JSON.parse((await request.text()) || '{}');
       const failed =
         typeof body === 'object' && body !== null && 'outcome' in body && body.outcome === 'failed';
@@ -635,7 +628,7 @@ const affiliateHandlers = [
     signedIn(() =>
       mockDb.affiliate
         ? HttpResponse.json(mockDb.affiliate)
-        : detail('Affiliate account not found', 404),
+        : detail(ERROR_DETAILS.affiliateNotFound, 404),
     ),
   ),
   http.post<never, AffiliateRegistration>(
@@ -643,30 +636,26 @@ const affiliateHandlers = [
     signedIn(async ({ request }) => {
       const body = await request.json();
       const issues: ValidationIssue[] = [];
-      if (!/^[A-Za-z0-9_-]{3,30}$/.test(body.affiliate_code ?? '')) {
+      if (!isAffiliateCode(body.affiliate_code)) {
         issues.push(
-          issue(
-            'affiliate_code',
-            'Use 3 to 30 letters, digits, - or _ for your affiliate code',
-            'string_pattern_mismatch',
-          ),
+          issue('affiliate_code', FIELD_MESSAGES.affiliateCode, 'string_pattern_mismatch'),
         );
       }
       try {
-        const details: unknown = JSON.parse(body.account_details ?? '');
+        const details: unknown = JSON.parse(body.account_details);
         if (
           typeof details !== 'object' ||
           details === null ||
           !('account_number' in details) ||
-          !/^\d{10}$/.test(String(details.account_number))
+          !isAccountNumber(String(details.account_number))
         ) {
-          issues.push(issue('account_details', 'Enter the 10-digit account number (NUBAN)'));
+          issues.push(issue('account_details', FIELD_MESSAGES.accountNumber));
         }
       } catch {
         issues.push(issue('account_details', 'Account details must be JSON text'));
       }
       if (issues.length > 0) return invalid(issues);
-      if (mockDb.affiliate) return detail('You are already registered as an affiliate', 409);
+      if (mockDb.affiliate) return detail(ERROR_DETAILS.affiliateExists, 409);
       mockDb.affiliate = {
         code: body.affiliate_code.toLowerCase(),
         month_generated: 0,
@@ -681,8 +670,8 @@ const affiliateHandlers = [
     url('/request-payment', 'affiliates'),
     signedIn(() => {
       const affiliate = mockDb.affiliate;
-      if (!affiliate) return detail('Affiliate account not found', 404);
-      if (affiliate.month_generated <= 0) return detail('You have no earnings to request yet', 400);
+      if (!affiliate) return detail(ERROR_DETAILS.affiliateNotFound, 404);
+      if (affiliate.month_generated <= 0) return detail(ERROR_DETAILS.nothingToPay, 400);
       const answer: PaymentRequestResponse = {
         message: 'Payment request received',
         payout: {

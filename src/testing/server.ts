@@ -50,3 +50,16 @@ export function recordRequests(): RecordedRequest[] {
   recorders.add(onStart);
   return requests;
 }
+
+/**
+ * A moment the test decides: a handler awaits `gate` and answers when the test calls
+ * `release()`; or the handler calls `release()` and the test awaits `gate` to know the
+ * request arrived. Tests wait for events, never for an amount of time.
+ */
+export function deferred() {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { gate, release };
+}

@@ -1,7 +1,7 @@
 /** Pieces shared by the stories' play functions and parameters. */
 import { expect, waitFor, within } from 'storybook/test';
-import { loginPathReturningTo } from '../app/paths';
-import { initialSessionState } from '../app/sessionSlice';
+import { loginPathReturningTo } from '../lib/paths';
+import { initialSessionState } from '../state/sessionSlice';
 
 /**
  * The open dialog of that name, once it has faded in. MUI dialogs are portalled to <body>,

@@ -6,6 +6,7 @@ import {
   CheckoutSchema,
   ERROR_DETAILS,
   IdParamsSchema,
+  MAX_CART_QUANTITY,
   MessageSchema,
   OrderSchema,
   UpdateCartItemSchema,
@@ -27,9 +28,6 @@ import { findUserTransaction } from '../db/transactions';
 import { paymentNotDoneDetail, placeOrder, verifyPayment } from '../payments/checkout';
 import { currentUser } from '../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../plugins/errors';
-
-/** The cart column's own limit (see the migration). */
-const MAX_LINE_QUANTITY = 10_000;
 
 function stockDetail(stock: number, alreadyInCart: number): string {
   if (stock === 0) return ERROR_DETAILS.outOfStock;
@@ -63,8 +61,8 @@ const cartRoutes: RoutePlugin = async (app, { ctx }) => {
         if (product.inventoryStock === 0 || already + quantity > product.inventoryStock) {
           throw conflict(stockDetail(product.inventoryStock, already));
         }
-        if (already + quantity > MAX_LINE_QUANTITY) {
-          throw conflict(`You can have at most ${MAX_LINE_QUANTITY} of one product in your cart`);
+        if (already + quantity > MAX_CART_QUANTITY) {
+          throw conflict(`You can have at most ${MAX_CART_QUANTITY} of one product in your cart`);
         }
         return addToCart(tx, user.id, productId, quantity);
       });

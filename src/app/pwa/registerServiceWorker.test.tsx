@@ -44,9 +44,8 @@ const reload = jest.fn();
 beforeAll(() => {
   Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
   // sonner captures the pointer on a toast's buttons; jsdom has no pointer capture.
-  if (!HTMLElement.prototype.setPointerCapture) {
-    HTMLElement.prototype.setPointerCapture = () => {};
-  }
+  const element: Partial<HTMLElement> = HTMLElement.prototype;
+  element.setPointerCapture ??= () => {};
 });
 
 afterAll(() => {

@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { brand } from '../../lib/brand';
 
 interface BrandLinkProps {

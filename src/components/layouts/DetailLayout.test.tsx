@@ -1,7 +1,7 @@
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import { initialSessionState } from '../../app/sessionSlice';
+import { initialSessionState } from '../../state/sessionSlice';
 import DetailLayout from './DetailLayout';
 
 const signedIn = {

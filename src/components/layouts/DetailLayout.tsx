@@ -9,9 +9,9 @@ import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
-import { paths } from '../../app/paths';
-import { useAppSelector } from '../../app/hooks';
-import { selectIsLoggedIn, selectUserName } from '../../app/sessionSlice';
+import { paths } from '../../lib/paths';
+import { useAppSelector } from '../../state/hooks';
+import { selectIsLoggedIn, selectUserName } from '../../state/sessionSlice';
 import Footer from './Footer';
 import MainLandmark from './MainLandmark';
 import PageOutlet from './PageOutlet';
@@ -37,8 +37,8 @@ export default function DetailLayout() {
 
   function goBack() {
     // The router marks the entry the app opened on with the key 'default': nothing to go back to.
-    if (location.key === 'default') navigate(paths.shop);
-    else navigate(-1);
+    if (location.key === 'default') void navigate(paths.shop);
+    else void navigate(-1);
   }
 
   return (

@@ -20,7 +20,7 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import XIcon from '@mui/icons-material/X';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { brand } from '../../lib/brand';
 import BrandLink from './BrandLink';
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { Route, Routes } from 'react-router-dom';
 import Typography from '@mui/material/Typography';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { initialSessionState } from '../../app/sessionSlice';
+import { initialSessionState } from '../../state/sessionSlice';
 import MainLayout from './MainLayout';
 import { desktopWidth, phoneWidth } from '../../testing/storyViewports';
 

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import { initialSessionState } from '../../app/sessionSlice';
+import { initialSessionState } from '../../state/sessionSlice';
 import MainLayout from './MainLayout';
 
 const signedIn = {

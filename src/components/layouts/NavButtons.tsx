@@ -3,9 +3,9 @@ import Button from '@mui/material/Button';
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
 import LoginIcon from '@mui/icons-material/Login';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import { paths } from '../../app/paths';
-import { useAppSelector } from '../../app/hooks';
-import { selectIsLoggedIn } from '../../app/sessionSlice';
+import { paths } from '../../lib/paths';
+import { useAppSelector } from '../../state/hooks';
+import { selectIsLoggedIn } from '../../state/sessionSlice';
 
 /** Log in when no user is stored, otherwise the Affiliate button (spec section 2). */
 export function AccountButton({

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { Route, Routes } from 'react-router-dom';
 import Typography from '@mui/material/Typography';
-import { initialSessionState } from '../../app/sessionSlice';
+import { initialSessionState } from '../../state/sessionSlice';
 import ProfileLayout from './ProfileLayout';
 import { desktopWidth, phoneWidth } from '../../testing/storyViewports';
 

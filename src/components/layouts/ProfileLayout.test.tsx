@@ -2,7 +2,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import { recordRequests } from '../../testing/server';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import { initialSessionState } from '../../app/sessionSlice';
+import { initialSessionState } from '../../state/sessionSlice';
 import ProfileLayout from './ProfileLayout';
 
 const signedIn = {

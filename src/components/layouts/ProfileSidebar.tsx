@@ -12,9 +12,9 @@ import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import Logout from '@mui/icons-material/Logout';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import { paths } from '../../app/paths';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { loggedOut, selectAuthToken } from '../../app/sessionSlice';
+import { paths } from '../../lib/paths';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
+import { loggedOut, selectAuthToken } from '../../state/sessionSlice';
 import { plainMessages } from '../../lib/messages';
 import { endSession } from '../../services/usersApi';
 import { normalizePath } from './navLinks';
@@ -110,7 +110,7 @@ export default function ProfileSidebar() {
     if (token) void endSession(token);
     dispatch(loggedOut());
     toast.success(plainMessages.logoutSuccess);
-    navigate(paths.login);
+    void navigate(paths.login);
   }
 
   return (

@@ -13,7 +13,7 @@ import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import BrandLink from './BrandLink';
 import { isCurrentLink, mainNavLinks, normalizePath } from './navLinks';
 import { AccountButton, BecomeVendorButton } from './NavButtons';

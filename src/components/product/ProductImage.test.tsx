@@ -3,12 +3,19 @@ import ProductImage from './ProductImage';
 
 const src = '/api/images/products/ofada-rice-5kg.svg';
 
-test('a picture for a windowed list is asked for once the page is idle, not while it mounts', async () => {
-  render(<ProductImage src={src} alt="Ofada rice" whenIdle />);
-  // Mounted: the frame keeps its place, with no image request yet.
-  expect(screen.queryByRole('img')).toBeNull();
+test('a picture for a windowed list is asked for once the page is idle, not while it mounts', () => {
+  // jsdom has no requestIdleCallback: the picture waits for a short pause, on the test's clock.
+  jest.useFakeTimers();
+  try {
+    render(<ProductImage src={src} alt="Ofada rice" whenIdle />);
+    // Mounted: the frame keeps its place, with no image request yet.
+    expect(screen.queryByRole('img')).toBeNull();
 
-  expect(await screen.findByRole('img', { name: 'Ofada rice' })).toHaveAttribute('src', src);
+    act(() => jest.runOnlyPendingTimers());
+    expect(screen.getByRole('img', { name: 'Ofada rice' })).toHaveAttribute('src', src);
+  } finally {
+    jest.useRealTimers();
+  }
 });
 
 describe('with requestIdleCallback', () => {

@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 /** The query parameter that names the product on the detail page, so its link can be shared. */
 export const PRODUCT_SLUG_PARAM = 'slug';

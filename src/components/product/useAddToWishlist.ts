@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { Product } from 'contract';
-import { useAppSelector } from '../../app/hooks';
-import { selectIsLoggedIn } from '../../app/sessionSlice';
+import { useAppSelector } from '../../state/hooks';
+import { selectIsLoggedIn } from '../../state/sessionSlice';
 import { plainMessages } from '../../lib/messages';
 import { toastError, toastMutation } from '../../lib/toasts';
 import { useAddWishlistItemMutation } from '../../services/wishlistApi';

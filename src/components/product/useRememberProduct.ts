@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { Product } from 'contract';
-import { useAppDispatch } from '../../app/hooks';
-import { productOpened } from '../../app/sessionSlice';
+import { useAppDispatch } from '../../state/hooks';
+import { productOpened } from '../../state/sessionSlice';
 
 /**
  * Remembers the product the shopper opens (productID and productSlug, kept in localStorage

@@ -1,15 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { initialSessionState, type SessionState } from '../../app/sessionSlice';
+import { initialSessionState, type SessionState } from '../../state/sessionSlice';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { apiUrl, fixtureCredentials, fixtureUser, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import { recordRequests, server } from '../../testing/server';
 import AccountPage from './AccountPage';
-
-// Typing into MUI fields in jsdom is slow on a busy machine; these tests wait on behaviour, not time.
-jest.setTimeout(20_000);
 
 const ME_URL = apiUrl('/user/me', 'users');
 const UPDATE_URL = apiUrl('/customer-update', 'users');

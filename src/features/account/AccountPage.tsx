@@ -9,13 +9,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { User } from 'contract';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectIsLoggedIn, selectUserID } from '../../app/sessionSlice';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
+import { selectIsLoggedIn, selectUserID } from '../../state/sessionSlice';
 import LoginPrompt from '../../components/LoginPrompt';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useGetMeQuery, usersApi } from '../../services/usersApi';
 import EditProfileForm from './EditProfileForm';
-import { genderLabel } from './profileForm';
+import { genderLabel } from '../../lib/genders';
 import { QueryError, QueryLoading } from '../../components/QueryStatus';
 
 const TITLE = 'My Account';

@@ -5,13 +5,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { User } from 'contract';
+import { ERROR_DETAILS } from 'contract/details';
 import { fieldErrors, getErrorMessage } from '../../lib/getErrorMessage';
 import { toastMutation } from '../../lib/toasts';
 import { useUpdateCustomerMutation } from '../../services/usersApi';
 import {
-  GENDER_OPTIONS,
   PROFILE_FIELDS,
-  PROFILE_MESSAGES,
   buildCustomerUpdate,
   changesMobile,
   profileFormValues,
@@ -20,6 +19,7 @@ import {
   type ProfileField,
   type ProfileFormValues,
 } from './profileForm';
+import { GENDER_OPTIONS } from '../../lib/genders';
 
 interface EditProfileFormProps {
   user: User;
@@ -95,7 +95,7 @@ export default function EditProfileForm({ user, userId, onSaved, onCancel }: Edi
       return;
     }
     if (needsPassword && password === '') {
-      setPasswordError(PROFILE_MESSAGES.passwordForMobile);
+      setPasswordError(ERROR_DETAILS.passwordForMobile);
       focusPassword();
       return;
     }
@@ -134,7 +134,7 @@ export default function EditProfileForm({ user, userId, onSaved, onCancel }: Edi
       component="form"
       ref={formRef}
       noValidate
-      onSubmit={handleSubmit}
+      onSubmit={(event) => void handleSubmit(event)}
       aria-label="Edit profile"
     >
       <Stack spacing={2.5}>

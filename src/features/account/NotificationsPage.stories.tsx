@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, within } from 'storybook/test';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { signedInSession } from '../../testing/fixtures';
 import NotificationsPage from './NotificationsPage';
 import { expectLoginPrompt, signedOutParameters } from '../../testing/storyHelpers';

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { initialSessionState } from '../../app/sessionSlice';
+import { initialSessionState } from '../../state/sessionSlice';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { signedInSession } from '../../testing/fixtures';
 import { recordRequests } from '../../testing/server';

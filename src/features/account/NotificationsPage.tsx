@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
-import { paths } from '../../app/paths';
-import { useAppSelector } from '../../app/hooks';
-import { selectIsLoggedIn } from '../../app/sessionSlice';
+import { paths } from '../../lib/paths';
+import { useAppSelector } from '../../state/hooks';
+import { selectIsLoggedIn } from '../../state/sessionSlice';
 import EmptyState from '../../components/EmptyState';
 import LoginPrompt from '../../components/LoginPrompt';
 import { useDocumentTitle } from '../../components/useDocumentTitle';

@@ -1,27 +1,7 @@
 import type { CustomerUpdate, Gender, User } from 'contract';
-
-/** The contract's rules (MIN_AGE, MAX_AGE, NIGERIAN_MOBILE_PATTERN), restated: src imports only types. */
-export const MIN_AGE = 13;
-export const MAX_AGE = 120;
-/** 0803..., 803..., +234803... or 234803...: the server's pattern for a Nigerian mobile number. */
-const NIGERIAN_MOBILE = /^(?:\+?234|0)?[789][01]\d{8}$/;
-
-/** The server's own sentences for these fields, so the inline check and a 422 read alike. */
-export const PROFILE_MESSAGES = {
-  mobile: 'Enter a valid Nigerian mobile number, e.g. 08031234567',
-  age: `Age must be between ${MIN_AGE} and ${MAX_AGE}`,
-  passwordForMobile: 'Enter your current password to change your mobile number',
-} as const;
-
-export const GENDER_OPTIONS: readonly { value: Gender; label: string }[] = [
-  { value: 'female', label: 'Female' },
-  { value: 'male', label: 'Male' },
-  { value: 'other', label: 'Other' },
-];
-
-export function genderLabel(gender: string): string {
-  return GENDER_OPTIONS.find((option) => option.value === gender)?.label ?? gender;
-}
+import { FIELD_MESSAGES } from 'contract/messages';
+import { MAX_AGE, MIN_AGE } from 'contract/rules';
+import { isNigerianMobile } from '../../lib/validation';
 
 /** The three fields Edit Profile makes editable (spec section 4), as typed. */
 export interface ProfileFormValues {
@@ -67,12 +47,12 @@ export function changesMobile(values: ProfileFormValues, user: User): boolean {
 export function validateProfileForm(values: ProfileFormValues): ProfileErrors {
   const errors: ProfileErrors = {};
   const mobile = normalizeMobileNumber(values.mobile_number);
-  if (mobile !== '' && !NIGERIAN_MOBILE.test(mobile))
-    errors.mobile_number = PROFILE_MESSAGES.mobile;
+  // The server's own sentences, so the inline check and a 422 read alike.
+  if (mobile !== '' && !isNigerianMobile(mobile)) errors.mobile_number = FIELD_MESSAGES.mobile;
   const age = values.age.trim();
   if (age !== '') {
     const n = Number(age);
-    if (!/^\d+$/.test(age) || n < MIN_AGE || n > MAX_AGE) errors.age = PROFILE_MESSAGES.age;
+    if (!/^\d+$/.test(age) || n < MIN_AGE || n > MAX_AGE) errors.age = FIELD_MESSAGES.age;
   }
   return errors;
 }

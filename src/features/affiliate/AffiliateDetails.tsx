@@ -11,7 +11,7 @@ import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import type { Affiliate } from 'contract';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { formatNaira } from '../../lib/format';
 import { TOAST_DURATION_MS } from '../../lib/messages';
 import { toastError, toastMutation } from '../../lib/toasts';
@@ -21,8 +21,10 @@ import { parseAccountDetails, shareLinkFor } from './affiliateForm';
 /** Copies to the clipboard and says so ('Copied'), or says how to copy by hand. */
 async function copyText(text: string): Promise<void> {
   try {
-    if (!navigator.clipboard) throw new Error('No clipboard');
-    await navigator.clipboard.writeText(text);
+    // Absent outside secure contexts (a page on plain http), whatever the DOM types say.
+    const clipboard = navigator.clipboard as Clipboard | undefined;
+    if (!clipboard) throw new Error('No clipboard');
+    await clipboard.writeText(text);
     toast.success('Copied', { duration: TOAST_DURATION_MS });
   } catch {
     toastError('Could not copy. Select the text and copy it yourself.');

@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { initialSessionState, type SessionState } from '../../app/sessionSlice';
+import { initialSessionState, type SessionState } from '../../state/sessionSlice';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { apiUrl, fixtureAffiliate, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
-import { recordRequests, server } from '../../testing/server';
+import { deferred, recordRequests, server } from '../../testing/server';
 import AffiliateMarketPage from './AffiliateMarketPage';
-
-jest.setTimeout(20_000);
 
 const DETAILS_URL = apiUrl('/affiliate-details', 'affiliates');
 const REGISTER_URL = apiUrl('/affiliate-registration', 'affiliates');
@@ -34,7 +32,7 @@ function detail(label: string): string {
 
 /** What a stat card says, found by its label. */
 function stat(label: string): string {
-  return screen.getByRole('listitem', { name: label }).textContent ?? '';
+  return screen.getByRole('listitem', { name: label }).textContent;
 }
 
 async function fillRegistration(user: User, code = 'Bodija-Queen') {
@@ -124,9 +122,18 @@ describe('AffiliateMarketPage', () => {
 
     it('requests payment with the spec toasts, and the refreshed details drop the button', async () => {
       const requests = recordRequests();
+      // The usual handler answers once the test has seen the pending toast.
+      const answer = deferred();
+      server.use(
+        http.get(PAYMENT_URL, async () => {
+          await answer.gate;
+          return undefined;
+        }),
+      );
       const { user } = renderAffiliate();
       await user.click(await screen.findByRole('button', { name: 'Request payment' }));
       expect(await toasts().findByText('Requesting payment...')).toBeInTheDocument();
+      answer.release();
       expect(await toasts().findByText('Payment successfully Requested!')).toBeInTheDocument();
       expect(
         requests.some((r) => r.method === 'GET' && r.url.pathname.endsWith('/request-payment')),

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { http, HttpResponse } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { apiUrl, fixtureAffiliate, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import AffiliateRegistrationForm from './AffiliateRegistrationForm';

@@ -11,7 +11,6 @@ import { toastMutation } from '../../lib/toasts';
 import { useRegisterAffiliateMutation } from '../../services/affiliatesApi';
 import {
   AFFILIATE_FIELDS,
-  NIGERIAN_BANKS,
   buildAffiliateRegistration,
   emptyAffiliateForm,
   normalizeAccountNumber,
@@ -21,6 +20,7 @@ import {
   type AffiliateField,
   type AffiliateFormValues,
 } from './affiliateForm';
+import { NIGERIAN_BANKS } from 'contract/rules';
 
 const NORMALIZE: Partial<Record<AffiliateField, (value: string) => string>> = {
   affiliate_code: normalizeAffiliateCode,
@@ -141,7 +141,7 @@ export default function AffiliateRegistrationForm({
           component="form"
           ref={formRef}
           noValidate
-          onSubmit={handleSubmit}
+          onSubmit={(event) => void handleSubmit(event)}
           aria-label="Affiliate registration"
         >
           <Stack spacing={2.5}>

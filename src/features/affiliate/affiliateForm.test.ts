@@ -1,5 +1,5 @@
+import { NIGERIAN_BANKS } from 'contract/rules';
 import {
-  NIGERIAN_BANKS,
   buildAffiliateRegistration,
   normalizeAffiliateCode,
   parseAccountDetails,

@@ -1,42 +1,16 @@
 import type { AccountDetails, AffiliateRegistration } from 'contract';
-
-/** Banks a Nigerian affiliate is paid into, as their customers know them. */
-export const NIGERIAN_BANKS = [
-  'Access Bank',
-  'Citibank Nigeria',
-  'Ecobank Nigeria',
-  'Fidelity Bank',
-  'First Bank of Nigeria',
-  'First City Monument Bank (FCMB)',
-  'Globus Bank',
-  'Guaranty Trust Bank (GTBank)',
-  'Jaiz Bank',
-  'Keystone Bank',
-  'Kuda Microfinance Bank',
-  'Moniepoint Microfinance Bank',
-  'OPay',
-  'PalmPay',
-  'Parallex Bank',
-  'Polaris Bank',
-  'Providus Bank',
-  'Stanbic IBTC Bank',
-  'Standard Chartered Bank',
-  'Sterling Bank',
-  'SunTrust Bank',
-  'Titan Trust Bank',
-  'Union Bank of Nigeria',
-  'United Bank for Africa (UBA)',
-  'Unity Bank',
-  'Wema Bank',
-  'Zenith Bank',
-] as const;
+import { FIELD_MESSAGES } from 'contract/messages';
+import { MAX_NAME_LENGTH } from 'contract/rules';
+import { AFFILIATE_REF_PARAM } from '../../lib/paths';
+import { isAccountNumber, isAffiliateCode } from '../../lib/validation';
 
 /** The contract's sentences for these fields, so an inline check and a 422 read alike. */
-export const AFFILIATE_MESSAGES = {
-  affiliate_code: 'Use 3 to 30 letters, digits, - or _ for your affiliate code',
+const AFFILIATE_MESSAGES = {
+  affiliate_code: FIELD_MESSAGES.affiliateCode,
+  // The bank is chosen from a list here; the contract's sentence speaks of typing it.
   bank_name: 'Choose your bank',
-  account_number: 'Enter the 10-digit account number (NUBAN)',
-  account_name: 'Enter the account name',
+  account_number: FIELD_MESSAGES.accountNumber,
+  account_name: FIELD_MESSAGES.accountName,
 } as const;
 
 export interface AffiliateFormValues {
@@ -73,15 +47,16 @@ export function normalizeAccountNumber(value: string): string {
 
 export function validateAffiliateForm(values: AffiliateFormValues): AffiliateErrors {
   const errors: AffiliateErrors = {};
-  if (!/^[a-z0-9_-]{3,30}$/.test(values.affiliate_code)) {
+  if (!isAffiliateCode(values.affiliate_code)) {
     errors.affiliate_code = AFFILIATE_MESSAGES.affiliate_code;
   }
   if (values.bank_name.trim() === '') errors.bank_name = AFFILIATE_MESSAGES.bank_name;
-  if (!/^\d{10}$/.test(values.account_number)) {
+  if (!isAccountNumber(values.account_number)) {
     errors.account_number = AFFILIATE_MESSAGES.account_number;
   }
   const name = values.account_name.trim();
-  if (name === '' || name.length > 100) errors.account_name = AFFILIATE_MESSAGES.account_name;
+  if (name === '' || name.length > MAX_NAME_LENGTH)
+    errors.account_name = AFFILIATE_MESSAGES.account_name;
   return errors;
 }
 
@@ -124,9 +99,7 @@ export function parseAccountDetails(text: string | null | undefined): AccountDet
   return details.account_number || details.account_name || details.bank_name ? details : null;
 }
 
-/** The sign-up link an affiliate shares; the sign-up page prefills the code from ?ref=. */
-export const AFFILIATE_REF_PARAM = 'ref';
-
+/** The sign-up link an affiliate shares; the sign-up page prefills the code from it. */
 export function shareLinkFor(origin: string, registerPath: string, code: string): string {
   return `${origin}${registerPath}?${new URLSearchParams({ [AFFILIATE_REF_PARAM]: code })}`;
 }

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import type { EmailVerificationRequest, SendOtpRequest } from 'contract';
@@ -9,10 +9,6 @@ import { recordRequests, server } from '../../testing/server';
 import EmailVerificationModal from './EmailVerificationModal';
 import LoginPage from './LoginPage';
 import RegisterPage from './RegisterPage';
-
-// These screens are heavy to render in jsdom; on a busy machine a request and its toast can
-// take longer than Testing Library's 1 s default to show up.
-configure({ asyncUtilTimeout: 5000 });
 
 const SEND_OTP_URL = apiUrl('/send-otp', 'users');
 const VERIFY_URL = apiUrl('/email-verification', 'users');

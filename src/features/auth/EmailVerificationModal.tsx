@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { OtpChannel } from 'contract';
 import { useSendOtpMutation, useVerifyEmailMutation } from '../../services/usersApi';
 import { toastMutation } from '../../lib/toasts';
-import { isEmail } from './registration';
+import { isEmail } from '../../lib/validation';
 import { serverProblems } from './serverProblems';
 
 type Field = 'email' | 'otp';
@@ -173,7 +173,7 @@ function EmailVerificationForm({
   }
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit}>
+    <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
       <DialogTitle id={titleId}>Email verification</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>
@@ -218,7 +218,7 @@ function EmailVerificationForm({
               component="button"
               type="button"
               variant="body2"
-              onClick={handleSendOtp}
+              onClick={() => void handleSendOtp()}
               disabled={sending}
               aria-describedby={channelHintId}
               sx={{ fontWeight: 600, '&:disabled': { color: 'text.disabled', cursor: 'default' } }}

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import type { ResetPasswordRequest, SendOtpRequest } from 'contract';
@@ -6,10 +6,6 @@ import { renderWithProviders } from '../../testing/renderWithProviders';
 import { apiUrl, fixtureCredentials, fixtureOtp } from '../../testing/fixtures';
 import { recordRequests, server } from '../../testing/server';
 import LoginPage from './LoginPage';
-
-// These screens are heavy to render in jsdom; on a busy machine a request and its toast can
-// take longer than Testing Library's 1 s default to show up.
-configure({ asyncUtilTimeout: 5000 });
 
 const email = fixtureCredentials.username;
 const newPassword = 'Gbegiri-soup-42';

@@ -14,7 +14,7 @@ import { toastMutation } from '../../lib/toasts';
 import { useResetPasswordMutation, useSendOtpMutation } from '../../services/usersApi';
 import { otpDigits } from './EmailVerificationModal';
 import PasswordField from './PasswordField';
-import { isEmail } from './registration';
+import { isEmail } from '../../lib/validation';
 import { serverProblems } from './serverProblems';
 
 type Field = 'email' | 'otp' | 'password';

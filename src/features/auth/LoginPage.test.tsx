@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { renderWithProviders } from '../../testing/renderWithProviders';
@@ -12,10 +12,6 @@ import {
 import { mockDb } from '../../testing/handlers';
 import { recordRequests, server } from '../../testing/server';
 import LoginPage from './LoginPage';
-
-// These screens are heavy to render in jsdom; on a busy machine a request and its toast can
-// take longer than Testing Library's 1 s default to show up.
-configure({ asyncUtilTimeout: 5000 });
 
 const LOGIN_URL = apiUrl('/login', 'users');
 

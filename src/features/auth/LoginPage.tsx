@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { RETURN_TO_PARAM, paths, safeReturnPath } from '../../app/paths';
+import { RETURN_TO_PARAM, paths, safeReturnPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { brand } from '../../lib/brand';
 import { errorDetail, httpStatus } from '../../lib/getErrorMessage';
@@ -106,7 +106,7 @@ export default function LoginPage() {
     );
     if (result.ok) {
       // The session is filled by the login listener (app/listeners.ts); only navigation is left.
-      navigate(safeReturnPath(searchParams.get(RETURN_TO_PARAM)), { replace: true });
+      void navigate(safeReturnPath(searchParams.get(RETURN_TO_PARAM)), { replace: true });
       return;
     }
     const { fields, message } = serverProblems(result.error, SERVER_FIELDS);
@@ -132,7 +132,12 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Log in" intro="Welcome back. Log in to see your cart, orders and wishlist.">
-      <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Log in">
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void handleSubmit(event)}
+        aria-label="Log in"
+      >
         <Stack spacing={2.5}>
           {formError ? (
             <Alert severity={notActivated || codeNeeded ? 'warning' : 'error'}>

@@ -11,7 +11,9 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import { paths } from '../../app/paths';
+import { GENDER_OPTIONS } from '../../lib/genders';
+import { AFFILIATE_REF_PARAM, paths } from '../../lib/paths';
+import { isEmail } from '../../lib/validation';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { toastMutation } from '../../lib/toasts';
 import { useRegisterMutation } from '../../services/usersApi';
@@ -19,11 +21,9 @@ import AuthCard from './AuthCard';
 import EmailVerificationModal from './EmailVerificationModal';
 import PasswordField from './PasswordField';
 import {
-  GENDER_OPTIONS,
   REGISTER_FIELDS,
   buildRegistration,
   emptyRegisterForm,
-  isEmail,
   normalizeAffiliateCode,
   normalizeGender,
   normalizeMobileNumber,
@@ -33,9 +33,6 @@ import {
 } from './registration';
 import { serverProblems } from './serverProblems';
 import type { LoginLocationState } from './loginState';
-
-/** The query parameter of the link an affiliate shares: /auth/register?ref=code. */
-export const AFFILIATE_REF_PARAM = 'ref';
 
 type FieldErrors = Partial<Record<RegisterField, string>>;
 
@@ -134,7 +131,7 @@ export default function RegisterPage() {
   function handleActivated(email: string) {
     setVerification({ open: false, email });
     const state: LoginLocationState = { email };
-    navigate(paths.login, { state });
+    void navigate(paths.login, { state });
   }
 
   return (
@@ -142,7 +139,13 @@ export default function RegisterPage() {
       title="Create your account"
       intro="Sign up to shop groceries and everyday goods across Ibadan."
     >
-      <Box component="form" ref={formRef} noValidate onSubmit={handleSubmit} aria-label="Sign up">
+      <Box
+        component="form"
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => void handleSubmit(event)}
+        aria-label="Sign up"
+      >
         <Stack spacing={2.5}>
           {formError ? <Alert severity="error">{formError}</Alert> : null}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>

@@ -1,12 +1,12 @@
 import {
   buildRegistration,
   emptyRegisterForm,
-  isEmail,
   normalizeGender,
   normalizeMobileNumber,
   validateRegisterForm,
   type RegisterFormValues,
 } from './registration';
+import { isEmail } from '../../lib/validation';
 
 const filled: RegisterFormValues = {
   ...emptyRegisterForm(),

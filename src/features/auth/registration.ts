@@ -1,4 +1,6 @@
-import type { Gender, Registration } from 'contract';
+import type { Registration } from 'contract';
+import { GENDERS, type Gender } from 'contract/rules';
+import { isEmail } from '../../lib/validation';
 
 /** What the sign-up form holds; the rest of the record comes from the spec's defaults. */
 export interface RegisterFormValues {
@@ -30,12 +32,6 @@ export const REGISTER_FIELDS: readonly RegisterField[] = [
 export const DEFAULT_GENDER: Gender = 'female';
 export const DEFAULT_AGE = 18;
 
-export const GENDER_OPTIONS: readonly { value: Gender; label: string }[] = [
-  { value: 'female', label: 'Female' },
-  { value: 'male', label: 'Male' },
-  { value: 'other', label: 'Other' },
-];
-
 export function emptyRegisterForm(affiliateCode = ''): RegisterFormValues {
   return {
     first_name: '',
@@ -57,7 +53,7 @@ export function normalizeAffiliateCode(value: string): string {
 /** Spec section 3: gender is lowercased when it changes. */
 export function normalizeGender(value: string): Gender {
   const lower = value.toLowerCase();
-  return lower === 'male' || lower === 'other' ? lower : 'female';
+  return GENDERS.find((gender) => gender === lower) ?? DEFAULT_GENDER;
 }
 
 /** A numeric field: digits only, with the leading + of an international number kept. */
@@ -65,13 +61,6 @@ export function normalizeMobileNumber(value: string): string {
   const trimmed = value.trim();
   const digits = trimmed.replace(/\D/g, '');
   return trimmed.startsWith('+') ? `+${digits}` : digits;
-}
-
-/** Something@domain.tld without spaces: the same shape the server accepts. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
-
-export function isEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
 }
 
 /**

@@ -1,32 +1,17 @@
-/**
- * Test helpers for the cart feature (imported by its tests only, never by the app).
- *
- * The checkout slice is not registered in src/app/store.ts yet, so the tests inject it into
- * the root reducer that makeStore (and so renderWithProviders) uses. Once it is registered
- * there, this injection finds the same reducer and changes nothing.
- */
-import { configure } from '@testing-library/react';
+/** Test helpers for the cart feature (imported by its tests only, never by the app). */
 import { Route, Routes } from 'react-router-dom';
 import { Typography } from '@mui/material';
-import type { SessionState } from '../../app/sessionSlice';
-import { rootReducer } from '../../app/store';
-import { paths } from '../../app/paths';
+import type { SessionState } from '../../state/sessionSlice';
+import { paths } from '../../lib/paths';
 import { signedInSession } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import CartPage from './CartPage';
-import { checkoutSlice } from './checkoutSlice';
-import { checkoutTiming } from './checkoutThunks';
-import { PendingPaymentResumer } from './PendingPaymentResumer';
-import { PAYSTACK_IFRAMES } from './paystackPopup';
-
-checkoutSlice.injectInto(rootReducer);
+import CartPage from './cart/CartPage';
+import { checkoutTiming } from './checkout/checkoutThunks';
+import { PendingPaymentResumer } from './checkout/PendingPaymentResumer';
+import { PAYSTACK_IFRAMES } from './checkout/paystackPopup';
 
 // The spec's 5-second pause is real in the app; tests do not wait for it.
 checkoutTiming.delayMs = 0;
-
-// A whole payment (several requests, MUI transitions) can take more than a second on a busy
-// machine: findBy and waitFor wait up to 5 s before they fail.
-configure({ asyncUtilTimeout: 5000 });
 
 /** The cart page at /cart, with a stand-in orders page to land on after checkout. */
 export function renderCartPage(

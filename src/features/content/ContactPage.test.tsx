@@ -90,6 +90,20 @@ test('an email address without a domain is refused when the field is left', asyn
   expect(email).toBeValid();
 });
 
+test('the contact form takes the email addresses the server takes: a one-letter ending is refused', async () => {
+  const { user } = renderWithProviders(<ContactPage />);
+  const { email, message } = fields();
+  await user.type(email, 'tunde@example.n');
+  await user.click(message);
+  expect(
+    screen.getByText('Please enter a valid email address, like ade@example.com'),
+  ).toBeInTheDocument();
+  expect(email).toBeInvalid();
+
+  await user.type(email, 'g');
+  expect(email).toBeValid();
+});
+
 test('a sent message goes through EmailJS with the service, template and public key, then the form empties', async () => {
   let body: unknown;
   let release: () => void = () => {};

@@ -214,7 +214,7 @@ export default function ContactPage() {
               <Box
                 component="form"
                 noValidate
-                onSubmit={submit}
+                onSubmit={(event) => void submit(event)}
                 sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}
               >
                 <TextField {...fieldProps('name')} label="Your name" autoComplete="name" />

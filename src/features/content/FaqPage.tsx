@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import PageIntro from './PageIntro';
 

@@ -20,7 +20,7 @@ import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import ShoppingBasketOutlined from '@mui/icons-material/ShoppingBasketOutlined';
 import SpaOutlined from '@mui/icons-material/SpaOutlined';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 const aisles = [

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** Any path the route table does not know. */

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { brand } from '../../lib/brand';
 import PageIntro from './PageIntro';
@@ -335,7 +335,7 @@ export default function PoliciesPage() {
   // The page arrives lazily, after the browser has looked for the #section: scroll to it now.
   useEffect(() => {
     const id = decodeURIComponent(hash.replace(/^#/, ''));
-    if (id) document.getElementById(id)?.scrollIntoView?.();
+    if (id) document.getElementById(id)?.scrollIntoView();
   }, [hash]);
 
   return (

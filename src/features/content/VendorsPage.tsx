@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import HourglassTopOutlined from '@mui/icons-material/HourglassTopOutlined';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import RequestBanner from '../../components/RequestBanner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import PageIntro from './PageIntro';

@@ -1,4 +1,5 @@
-import { hasLineBreak, isValidEmail } from '../../../contract/email';
+import { hasLineBreak } from 'contract/email';
+import { isEmail } from '../../lib/validation';
 import type { ContactMessage } from './sendContactMessage';
 
 export type ContactField = keyof ContactMessage;
@@ -17,7 +18,7 @@ export const contactErrorText = {
 /**
  * Spec section 5: name, email (an email address) and message are all required. The name and
  * the email become mail headers at the shop, so they must stay on one line; the email follows
- * the one rule the server checks too (contract/email.ts).
+ * the one rule the server checks too (EMAIL_PATTERN in contract/rules.ts).
  */
 export function validateContactField(field: ContactField, value: string): string | undefined {
   const text = value.trim();
@@ -27,7 +28,7 @@ export function validateContactField(field: ContactField, value: string): string
       return hasLineBreak(text) ? contactErrorText.nameOneLine : undefined;
     case 'email':
       if (!text) return contactErrorText.emailRequired;
-      return isValidEmail(text) ? undefined : contactErrorText.emailInvalid;
+      return isEmail(text) ? undefined : contactErrorText.emailInvalid;
     case 'message':
       return text ? undefined : contactErrorText.messageRequired;
   }

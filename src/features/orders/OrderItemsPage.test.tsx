@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { initialSessionState, type SessionState } from '../../app/sessionSlice';
+import { initialSessionState, type SessionState } from '../../state/sessionSlice';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { apiUrl, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import { recordRequests, server } from '../../testing/server';
 import OrderItemsPage from './OrderItemsPage';
-
-jest.setTimeout(20_000);
 
 function WhereAmI() {
   const location = useLocation();

@@ -2,15 +2,13 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { Order } from 'contract';
-import { initialSessionState, type SessionState } from '../../app/sessionSlice';
+import { initialSessionState, type SessionState } from '../../state/sessionSlice';
 import { formatDate, formatNaira } from '../../lib/format';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { apiUrl, fixtureOrders, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import { recordRequests, server } from '../../testing/server';
 import OrdersPage, { newestFirst } from './OrdersPage';
-
-jest.setTimeout(20_000);
 
 const ORDERS_URL = apiUrl('/orders', 'orders');
 

@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 /** The query parameter naming the order on the order items page, so its link can be reopened. */
 export const ORDER_PARAM = 'order';

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { initialSessionState } from '../../app/sessionSlice';
+import { initialSessionState } from '../../state/sessionSlice';
 import { fixtureProducts } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import DetailLandingPage from './DetailLandingPage';

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { AddCartItem, Product } from 'contract';
-import { initialSessionState } from '../../app/sessionSlice';
+import { initialSessionState } from '../../state/sessionSlice';
 import { productDetailsPath } from '../../components/product/productPath';
 import { messages, plainMessages } from '../../lib/messages';
 import { apiUrl, fixtureProducts, fixtureUser, signedInSession } from '../../testing/fixtures';

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
 import type { Product } from 'contract';
 import { AppProviders } from '../../app/AppProviders';
-import { initialSessionState, type SessionState } from '../../app/sessionSlice';
+import { initialSessionState, type SessionState } from '../../state/sessionSlice';
 import { makeStore } from '../../app/store';
 import { apiUrl, fixtureProducts, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Product } from 'contract';
 import { apiUrl, fixtureProducts, signedInSession } from '../../testing/fixtures';
-import { recordRequests, server } from '../../testing/server';
+import { deferred, recordRequests, server } from '../../testing/server';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import type { SessionState } from '../../app/sessionSlice';
+import type { SessionState } from '../../state/sessionSlice';
 import { STAR_SIZE } from '../../components/product/StarRating';
 import { starsDrawn } from '../../testing/stars';
 import ProductGrid from './ProductGrid';
@@ -88,9 +88,10 @@ test('add to cart sends quantity 1, the price and the shopper’s id, with the s
 });
 
 test('add to cart shows Adding to cart... and is disabled while the request runs', async () => {
+  const answer = deferred();
   server.use(
     http.post(apiUrl('/add-cart', 'cart'), async () => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await answer.gate;
       return HttpResponse.json({ message: 'Product added to cart' });
     }),
   );
@@ -101,6 +102,7 @@ test('add to cart shows Adding to cart... and is disabled while the request runs
   // Disabled while it runs, so a double tap adds once.
   expect(button).toBeDisabled();
   expect(button).toHaveTextContent('Adding…');
+  answer.release();
   expect(await screen.findByText('Product successfully added to cart')).toBeInTheDocument();
   await waitFor(() => expect(button).toBeEnabled());
 });
@@ -133,15 +135,17 @@ test('another failure: Error adding product to cart', async () => {
 
 test('save to the wishlist: Adding to wishlist..., then Wishlist updated', async () => {
   const requests = recordRequests();
+  const answer = deferred();
   server.use(
     http.post(apiUrl('/create-wishlist', 'wishlist'), async () => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await answer.gate;
       return HttpResponse.json({}, { status: 201 });
     }),
   );
   const { user } = renderCard(garri);
   await user.click(screen.getByRole('button', { name: `Save ${garri.name} to wishlist` }));
   expect(await screen.findByText('Adding to wishlist...')).toBeInTheDocument();
+  answer.release();
   expect(await screen.findByText('Wishlist updated')).toBeInTheDocument();
   const saves = requests.filter((r) => r.url.pathname.endsWith('/create-wishlist'));
   expect(await Promise.all(saves.map(async (r) => JSON.parse(await r.body) as unknown))).toEqual([

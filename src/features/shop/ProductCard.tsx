@@ -244,7 +244,7 @@ function ProductCard({
   }
 
   useEffect(() => {
-    if (drawn || contentPerFrame === undefined) return undefined;
+    if (drawn) return undefined;
     return queueCardContent(() => setTurnCame(true), contentPerFrame);
   }, [drawn, contentPerFrame]);
 

@@ -1,5 +1,5 @@
 import { Profiler } from 'react';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { Product } from 'contract';
 import { manyProducts } from '../../testing/manyProducts';
 import { renderWithProviders } from '../../testing/renderWithProviders';
@@ -30,6 +30,9 @@ function rect(top: number, width: number): DOMRect {
 const isGrid = (element: Element) => element.getAttribute('data-testid') === 'product-grid';
 
 beforeEach(() => {
+  // Cards below the first screen draw in animation frames (cardQueue): the tests run those
+  // frames themselves, so how busy the machine is never changes how many have run.
+  jest.useFakeTimers();
   setScrollY(0);
   gridWidth = 1152;
   resizeCallbacks = [];
@@ -66,6 +69,7 @@ beforeEach(() => {
 const jsdomInnerHeight = window.innerHeight;
 
 afterEach(() => {
+  jest.useRealTimers();
   jest.restoreAllMocks();
   Object.defineProperty(window, 'innerHeight', {
     configurable: true,
@@ -136,7 +140,7 @@ test('four a row on a wide screen, in a grid as tall as every row, drawn rows at
   expect(grid).toHaveStyle({ height: `${250 * rowStride - gap}px` });
 });
 
-test('scrolling draws the rows that come into view and drops those that leave', async () => {
+test('scrolling draws the rows that come into view and drops those that leave', () => {
   const products = manyProducts(1000);
   renderWithProviders(<ProductGrid products={products} label="Products" />);
   const { rowStride } = gridMetrics(gridWidth);
@@ -150,17 +154,26 @@ test('scrolling draws the rows that come into view and drops those that leave', 
 
   scrollTo(GRID_OFFSET + 250 * rowStride);
   expect(positions().at(-1)).toBe(1000);
-  expect(await screen.findByRole('link', { name: nameAt(products, 1000) })).toBeInTheDocument();
+  drawAllPending();
+  expect(screen.getByRole('link', { name: nameAt(products, 1000) })).toBeInTheDocument();
 });
 
 /** Runs the next animation frame's callbacks. */
-async function nextFrame() {
-  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+function nextFrame() {
+  act(() => jest.advanceTimersToNextFrame());
 }
 
 const pending = () => cards().filter((card) => card.hasAttribute('data-pending'));
 
-test('the first two rows are drawn at once; later cards a row a frame, empty and busy until then', async () => {
+/** Runs frames until every waiting card is drawn: a row's worth a frame. */
+function drawAllPending() {
+  const { columns } = gridMetrics(gridWidth);
+  const frames = Math.ceil(pending().length / columns);
+  for (let frame = 0; frame < frames; frame += 1) nextFrame();
+  expect(pending()).toHaveLength(0);
+}
+
+test('the first two rows are drawn at once; later cards a row a frame, empty and busy until then', () => {
   renderWithProviders(<ProductGrid products={manyProducts(1000)} label="Products" />);
   const { columns } = gridMetrics(gridWidth);
   const all = cards();
@@ -170,16 +183,16 @@ test('the first two rows are drawn at once; later cards a row a frame, empty and
   expect(waiting[0]).toHaveAttribute('aria-busy', 'true');
   expect(waiting[0]).toBeEmptyDOMElement();
 
-  await nextFrame();
+  nextFrame();
   expect(pending()).toHaveLength(waiting.length - columns);
   expect(pending()[0]).toHaveAttribute('aria-posinset', String(3 * columns + 1));
-  await nextFrame();
+  nextFrame();
   expect(pending()).toHaveLength(waiting.length - 2 * columns);
-  await waitFor(() => expect(pending()).toHaveLength(0));
+  drawAllPending();
   expect(within(all[all.length - 1] as HTMLElement).getByRole('link')).toBeInTheDocument();
 });
 
-test('a card that scrolls away before its turn is never drawn, and the next ones take its place', async () => {
+test('a card that scrolls away before its turn is never drawn, and the next ones take its place', () => {
   const products = manyProducts(1000);
   renderWithProviders(<ProductGrid products={products} label="Products" />);
   const { columns, rowStride } = gridMetrics(gridWidth);
@@ -188,7 +201,7 @@ test('a card that scrolls away before its turn is never drawn, and the next ones
   const shown = positions();
   expect(shown[0]).toBe((200 - OVERSCAN_ROWS) * columns + 1);
   expect(pending()).toHaveLength(shown.length);
-  await nextFrame();
+  nextFrame();
   // The first frame draws the first cards now in the window, not the ones flung past.
   expect(
     cards()

@@ -23,8 +23,14 @@ function renderShop(route = '/shop') {
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { router, store, user: userEvent.setup() };
+  return { router, store, user: userEvent.setup({ advanceTimers: jest.advanceTimersByTime }) };
 }
+
+// The search waits for a pause in typing, and cards draw in animation frames: the tests move
+// the clock themselves (waiting advances it), so a busy machine that types slowly never
+// looks like a shopper who paused.
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
 
 /** What the app asked GET /get-all-products for, in order ('' for every product). */
 function productSearches(requests: ReturnType<typeof recordRequests>): string[] {
@@ -35,7 +41,7 @@ function productSearches(requests: ReturnType<typeof recordRequests>): string[] 
 
 const allNames = fixtureProducts.map((p) => p.name);
 
-/** Waiting out the search's pause (300 ms) and the answer, with room for a busy machine. */
+/** Waiting out the search's pause (300 ms on the test's clock) and the answer. */
 const AFTER_PAUSE = { timeout: 4000 };
 
 async function findProductList() {

@@ -1,0 +1,38 @@
+/**
+ * The `detail` sentences the server answers errors with, as plain values (this module imports
+ * nothing, so the storefront imports them without TypeBox). Where the storefront must match
+ * on one (e.g. 'Could not validate credentials' means "Please, log in"), it reads it here.
+ */
+export const ERROR_DETAILS = {
+  credentials: 'Could not validate credentials',
+  notFound: 'Not Found',
+  incorrectLogin: 'Incorrect email or password',
+  notActivated: 'Your account is not activated yet. Activate it with the code we sent you.',
+  invalidOtp: 'Invalid or expired OTP code',
+  emailTaken: 'An account with this email already exists. Log in, or activate it with a new code.',
+  productNotFound: 'Product not found',
+  cartItemNotFound: 'Cart item not found',
+  outOfStock: 'This product is out of stock',
+  cartEmpty: 'Your cart is empty',
+  wishlistDuplicate: 'Product already in your wishlist',
+  wishlistNotFound: 'Wishlist item not found',
+  deliveryMissing: 'Add your delivery location',
+  deliveryExists: 'You already have a delivery location. Update it instead.',
+  deliveryNotFound: 'Delivery location not found',
+  orderNotFound: 'Order not found',
+  transactionNotFound: 'Transaction not found',
+  affiliateNotFound: 'Affiliate account not found',
+  affiliateExists: 'You are already registered as an affiliate',
+  affiliateCodeTaken: 'This affiliate code is taken. Choose another one.',
+  nothingToPay: 'You have no earnings to request yet',
+  /**
+   * Login once an account has had too many wrong passwords: password and emailed code
+   * together. Said whether the password was right or not, so it gives nothing away.
+   */
+  loginCodeRequired:
+    'Too many wrong passwords were tried on this account. To keep it safe, we emailed its owner a 6-digit code: enter it with your password to log in.',
+  paymentExpired:
+    'This payment has expired and no money was taken. Go back to your cart and pay again.',
+  passwordForMobile: 'Enter your current password to change your mobile number',
+  wrongCurrentPassword: 'That is not your current password',
+} as const;

@@ -1,0 +1,127 @@
+/**
+ * The rules both sides follow, as plain values: the storefront checks a form with them
+ * before sending it, the server's schemas (the other files of contract/) check the request
+ * with the very same values. This module imports nothing, so the storefront imports its
+ * values without pulling TypeBox into the bundle.
+ *
+ * A pattern is a string (JSON Schema's `pattern`); the storefront compiles it with
+ * `new RegExp(...)`.
+ */
+
+// ---------------------------------------------------------------- delivery
+
+/** The only state the shop delivers to. */
+export const OYO_STATE = 'Oyo State';
+
+/** The twelve cities the shop delivers to, in the product's order and spelling. */
+export const DELIVERY_CITIES = [
+  'Ibadan-Agodi',
+  'Ibadan-Ajibode',
+  'Ibadan-Apete',
+  'Ibadan-Bodija',
+  'Ibadan-Dugbe',
+  'Ibadan-Idi_Ape-Ashi',
+  'Ibadan-Mokola',
+  'Ibadan-North',
+  'Ibadan-Ojo',
+  'Ibadan-Sango',
+  'Ibadan-Sango (Poly Ibadan)',
+  'Ibadan-UI (University of Ibadan)',
+] as const;
+export type DeliveryCity = (typeof DELIVERY_CITIES)[number];
+
+export const DELIVERY_MODELS = ['pickup', 'delivery'] as const;
+export type DeliveryModel = (typeof DELIVERY_MODELS)[number];
+
+/** The longest delivery address. */
+export const MAX_ADDRESS_LENGTH = 300;
+
+// ---------------------------------------------------------------- money
+
+/** VAT is 7.5% and delivery plus packaging is a fixed ₦1,150 on every order. */
+export const VAT_RATE = 0.075;
+export const DELIVERY_AND_PACKAGING_NAIRA = 1150;
+
+// ---------------------------------------------------------------- cart and payment
+
+/** The most of one product a cart line (and one request) may hold. */
+export const MAX_CART_QUANTITY = 10000;
+
+/** Largest id the database holds (PostgreSQL integer). */
+export const MAX_ID = 2147483647;
+
+/** The characters Paystack allows in a transaction reference. */
+export const PAYMENT_REFERENCE_PATTERN = '^[A-Za-z0-9.=-]+$';
+
+export const TRANSACTION_STATUSES = ['success', 'failed', 'abandoned', 'pending'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+// ---------------------------------------------------------------- people
+
+/**
+ * something@domain.tld in ASCII; spaces around it are allowed (the server trims them).
+ * ASCII only keeps out invisible characters (zero-width spaces and joiners, bidirectional
+ * marks) and look-alike letters from other scripts (a Cyrillic "а" for a Latin "a"), either
+ * of which would let a second account pass for an existing one. Internationalized domains
+ * are accepted in their xn-- form.
+ */
+export const EMAIL_PATTERN =
+  "^\\s*[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})\\s*$";
+
+/** A Nigerian mobile number: 0803..., 803..., +234803... or 234803... (11 digits locally). */
+export const NIGERIAN_MOBILE_PATTERN = '^(?:\\+?234|0)?[789][01]\\d{8}$';
+/** The same, or an empty string (the optional alternative delivery number). */
+export const OPTIONAL_NIGERIAN_MOBILE_PATTERN = '^(?:(?:\\+?234|0)?[789][01]\\d{8})?$';
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MIN_AGE = 13;
+export const MAX_AGE = 120;
+/** The longest first name, last name or account name. */
+export const MAX_NAME_LENGTH = 100;
+
+export const GENDERS = ['male', 'female', 'other'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const OTP_CHANNELS = ['sms', 'email'] as const;
+export type OtpChannel = (typeof OTP_CHANNELS)[number];
+
+// ---------------------------------------------------------------- affiliates
+
+export const AFFILIATE_CODE_MIN_LENGTH = 3;
+export const AFFILIATE_CODE_MAX_LENGTH = 30;
+/** Letters, digits, - and _ (the code is stored lowercased, so capitals are folded). */
+export const AFFILIATE_CODE_PATTERN = '^[A-Za-z0-9_-]+$';
+
+/** A Nigerian bank account number (NUBAN): ten digits. */
+export const ACCOUNT_NUMBER_PATTERN = '^\\d{10}$';
+
+/** Banks a Nigerian affiliate is paid into, as their customers know them, A to Z. */
+export const NIGERIAN_BANKS = [
+  'Access Bank',
+  'Citibank Nigeria',
+  'Ecobank Nigeria',
+  'Fidelity Bank',
+  'First Bank of Nigeria',
+  'First City Monument Bank (FCMB)',
+  'Globus Bank',
+  'Guaranty Trust Bank (GTBank)',
+  'Jaiz Bank',
+  'Keystone Bank',
+  'Kuda Microfinance Bank',
+  'Moniepoint Microfinance Bank',
+  'OPay',
+  'PalmPay',
+  'Parallex Bank',
+  'Polaris Bank',
+  'Providus Bank',
+  'Stanbic IBTC Bank',
+  'Standard Chartered Bank',
+  'Sterling Bank',
+  'SunTrust Bank',
+  'Titan Trust Bank',
+  'Union Bank of Nigeria',
+  'United Bank for Africa (UBA)',
+  'Unity Bank',
+  'Wema Bank',
+  'Zenith Bank',
+] as const;

@@ -1,0 +1,225 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { apiUrl } from '../../../testing/fixtures';
+import { mockDb } from '../../../testing/handlers';
+import { deferred, recordRequests, server } from '../../../testing/server';
+import { renderCartPage } from '../testing';
+
+const GARRI = 'Ijebu Garri (5 kg)';
+const PALM_OIL = 'Red Palm Oil (1 litre)';
+
+const cartItems = () => screen.findByRole('list', { name: 'Cart items' });
+const lineOf = async (name: string) => {
+  const items = within(await cartItems()).getAllByRole('listitem');
+  const found = items.find((item) => within(item).queryByRole('heading', { name }));
+  if (!found) throw new Error(`No cart line for ${name}`);
+  return found;
+};
+const quantityOf = async (name: string) =>
+  within(await screen.findByRole('group', { name: `Quantity of ${name}` })).getByText(/^\d+$/)
+    .textContent;
+const summary = () => screen.getByRole('region', { name: 'Order summary' });
+const figure = (label: string) =>
+  within(summary()).getByRole('definition', { name: label }).textContent;
+
+describe('the cart page', () => {
+  test('has one h1 and its own document title', async () => {
+    renderCartPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your cart' })).toBeInTheDocument();
+    await cartItems();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(document.title).toMatch(/^Cart \| /);
+  });
+
+  test('says the cart is loading, then lists each line with image, name, vendor, quantity and total', async () => {
+    renderCartPage();
+    expect(screen.getByText('Your cart is loading')).toBeInTheDocument();
+
+    const garri = await lineOf(GARRI);
+    expect(within(garri).getByText('Bodija Fresh Foods')).toBeInTheDocument();
+    expect(within(garri).getByText('₦ 12,000')).toBeInTheDocument();
+    expect(within(garri).getByText('₦ 6,000 each')).toBeInTheDocument();
+    expect(await quantityOf(GARRI)).toBe('2');
+    const image = within(garri).getByRole('presentation');
+    expect(image).toHaveAttribute('src', '/api/images/products/ijebu-garri-5kg.svg');
+
+    const palmOil = await lineOf(PALM_OIL);
+    expect(within(palmOil).getByText('₦ 3,000')).toBeInTheDocument();
+    expect(
+      within(palmOil).getByRole('button', { name: `Delete ${PALM_OIL} from cart` }),
+    ).toBeEnabled();
+  });
+
+  test('sums up before VAT, VAT, after VAT, delivery and packaging, and the total to pay', async () => {
+    renderCartPage();
+    await cartItems();
+    expect(figure('Value before VAT')).toBe('₦ 15,000');
+    expect(figure('VAT (7.5%)')).toBe('₦ 1,125');
+    expect(figure('Value after VAT')).toBe('₦ 16,125');
+    expect(figure('Delivery + packaging')).toBe('₦ 1,150');
+    expect(figure('Total to pay')).toBe('₦ 17,275');
+    expect(screen.getByRole('button', { name: 'Make Payment' })).toBeEnabled();
+    expect(screen.getByText(/nearest bus stop/)).toBeInTheDocument();
+  });
+
+  test('shows the saved delivery location with Change', async () => {
+    renderCartPage();
+    const block = screen.getByRole('region', { name: 'Delivery location' });
+    expect(
+      await within(block).findByText('12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State'),
+    ).toBeInTheDocument();
+    expect(within(block).getByRole('button', { name: 'Change' })).toBeInTheDocument();
+  });
+
+  test('without a delivery location offers Add Delivery Location', async () => {
+    mockDb.delivery = null;
+    renderCartPage();
+    const block = screen.getByRole('region', { name: 'Delivery location' });
+    expect(
+      await within(block).findByRole('button', { name: 'Add Delivery Location' }),
+    ).toBeInTheDocument();
+    expect(within(block).getByText(/No delivery location yet/)).toBeInTheDocument();
+  });
+
+  test('an empty cart says so and leads to the shop', async () => {
+    mockDb.cartLines = [];
+    renderCartPage();
+    expect(await screen.findByText('You are yet to add product to Cart')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the shop' })).toHaveAttribute('href', '/shop');
+    expect(screen.queryByRole('button', { name: 'Make Payment' })).not.toBeInTheDocument();
+  });
+
+  test('signed out, it asks the shopper to log in and sends nothing', async () => {
+    const requests = recordRequests();
+    renderCartPage({ session: null });
+    expect(screen.getByText('Log in to see your cart and pay for your order.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      '/auth/login?redirect=%2Fcart',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests).toHaveLength(0);
+  });
+
+  test('a refused token says "Please, log in" once and shows the login prompt', async () => {
+    mockDb.tokens.clear();
+    renderCartPage();
+    expect(await screen.findByText('Please, log in')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getAllByText('Please, log in')).toHaveLength(1);
+  });
+
+  test('another load failure is shown with a way to try again', async () => {
+    server.use(
+      http.get(apiUrl('/all-carts', 'cart'), () =>
+        HttpResponse.json({ detail: 'The cart service is resting' }, { status: 404 }),
+      ),
+    );
+    const { user } = renderCartPage();
+    expect(await screen.findByText('The cart service is resting')).toBeInTheDocument();
+    server.resetHandlers();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await cartItems()).toBeInTheDocument();
+  });
+});
+
+describe('changing quantities', () => {
+  test('minus is disabled at 1 and plus at the stock', async () => {
+    const palmOil = mockDb.cartLines.find((line) => line.id === 102);
+    if (!palmOil) throw new Error('fixture changed');
+    palmOil.product.inventory_stock = 1;
+    renderCartPage();
+    await cartItems();
+    expect(screen.getByRole('button', { name: `Decrease quantity of ${PALM_OIL}` })).toBeDisabled();
+    expect(screen.getByRole('button', { name: `Increase quantity of ${PALM_OIL}` })).toBeDisabled();
+    expect(screen.getByText('Only 1 in stock')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Decrease quantity of ${GARRI}` })).toBeEnabled();
+    expect(screen.getByRole('button', { name: `Increase quantity of ${GARRI}` })).toBeEnabled();
+  });
+
+  test('a change shows at once, then settles with the server figures and "Cart updated!"', async () => {
+    const answer = deferred();
+    server.use(
+      http.patch(apiUrl('/update-cart/:id', 'cart'), async () => {
+        await answer.gate;
+        return undefined;
+      }),
+    );
+    const requests = recordRequests();
+    const { user } = renderCartPage();
+    await cartItems();
+    await user.click(screen.getByRole('button', { name: `Increase quantity of ${GARRI}` }));
+
+    // The server has not answered yet (it waits for the gate): what shows is optimistic.
+    await waitFor(async () => expect(await quantityOf(GARRI)).toBe('3'));
+    expect(within(await lineOf(GARRI)).getByText('₦ 18,000')).toBeInTheDocument();
+    expect(figure('Value before VAT')).toBe('₦ 21,000');
+    expect(await screen.findByText('Updating cart...')).toBeInTheDocument();
+
+    answer.release();
+    expect(await screen.findByText('Cart updated!')).toBeInTheDocument();
+    await waitFor(() => expect(figure('Total to pay')).toBe('₦ 23,725'));
+    expect(mockDb.cartLines.find((line) => line.id === 101)?.quantity).toBe(3);
+    const patch = requests.find((r) => r.method === 'PATCH');
+    expect(patch?.url.pathname).toBe('/api/update-cart/101');
+    expect(JSON.parse((await patch?.body) ?? '')).toEqual({ quantity: 3 });
+    expect(requests.filter((r) => r.url.pathname === '/api/all-carts').length).toBeGreaterThan(0);
+  });
+
+  test('a refused change is rolled back with "Unable to update cart"', async () => {
+    const answer = deferred();
+    server.use(
+      http.patch(apiUrl('/update-cart/:id', 'cart'), async () => {
+        await answer.gate;
+        return HttpResponse.json({ detail: 'Only 2 left in stock' }, { status: 409 });
+      }),
+    );
+    const { user } = renderCartPage();
+    await cartItems();
+    await user.click(screen.getByRole('button', { name: `Decrease quantity of ${GARRI}` }));
+    await waitFor(async () => expect(await quantityOf(GARRI)).toBe('1'));
+
+    answer.release();
+    expect(await screen.findByText('Unable to update cart')).toBeInTheDocument();
+    await waitFor(async () => expect(await quantityOf(GARRI)).toBe('2'));
+    expect(figure('Value before VAT')).toBe('₦ 15,000');
+  });
+
+  test('a delete removes the line at once, with "Deleting cart..." then "Cart deleted!"', async () => {
+    const answer = deferred();
+    server.use(
+      http.delete(apiUrl('/delete-cart/:id', 'cart'), async () => {
+        await answer.gate;
+        return undefined;
+      }),
+    );
+    const { user } = renderCartPage();
+    await cartItems();
+    await user.click(screen.getByRole('button', { name: `Delete ${PALM_OIL} from cart` }));
+
+    // The server has not answered yet (it waits for the gate): what shows is optimistic.
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: PALM_OIL })).not.toBeInTheDocument(),
+    );
+    expect(figure('Value before VAT')).toBe('₦ 12,000');
+    expect(await screen.findByText('Deleting cart...')).toBeInTheDocument();
+
+    answer.release();
+    expect(await screen.findByText('Cart deleted!')).toBeInTheDocument();
+    expect(mockDb.cartLines.map((line) => line.id)).toEqual([101]);
+    await waitFor(() => expect(figure('Total to pay')).toBe('₦ 14,050'));
+  });
+
+  test('a refused delete brings the line back with "Unable to delete cart"', async () => {
+    server.use(
+      http.delete(apiUrl('/delete-cart/:id', 'cart'), () =>
+        HttpResponse.json({ detail: 'Cart item not found' }, { status: 404 }),
+      ),
+    );
+    const { user } = renderCartPage();
+    await cartItems();
+    await user.click(screen.getByRole('button', { name: `Delete ${PALM_OIL} from cart` }));
+    expect(await screen.findByText('Unable to delete cart')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: PALM_OIL })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,354 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import type { Cart, DeliveryModel } from 'contract';
+import { useAppDispatch, useAppSelector } from '../../../state/hooks';
+import { addAppListener } from '../../../state/listenerMiddleware';
+import { paths } from '../../../lib/paths';
+import { selectIsLoggedIn } from '../../../state/sessionSlice';
+import EmptyState from '../../../components/EmptyState';
+import LoginPrompt from '../../../components/LoginPrompt';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import {
+  cartLoadError,
+  deliveryLoadError,
+  httpStatus,
+  isCredentialError,
+} from '../../../lib/getErrorMessage';
+import { TOAST_DURATION_MS, plainMessages } from '../../../lib/messages';
+import { cartApi, useGetCartQuery } from '../../../services/cartApi';
+import { deliveryApi, useGetDeliveryQuery } from '../../../services/deliveryApi';
+import CartLineItem from './CartLineItem';
+import CartSummary from './CartSummary';
+import { totalToPay } from './cartFigures';
+import {
+  errorDismissed,
+  selectCanStartPayment,
+  type CheckoutState,
+} from '../checkout/checkoutSlice';
+import { cancelTestPayment, resumePendingPayment, startPayment } from '../checkout/checkoutThunks';
+import { stepMessages } from '../checkout/checkoutMessages';
+import DeliveryInfoModal from '../delivery/DeliveryInfoModal';
+import DeliveryLocationCard from '../delivery/DeliveryLocationCard';
+import DeliveryModeModal from '../delivery/DeliveryModeModal';
+import TestPaymentDialog from '../checkout/TestPaymentDialog';
+import { useCheckout, useResumePendingPayment, useShowPlacedOrder } from '../checkout/useCheckout';
+
+const PLEASE_LOG_IN_TOAST_ID = 'cart-please-log-in';
+
+/**
+ * Spec section 6: a cart or delivery call refused for credentials tells the shopper 'Please,
+ * log in'. The refusal also signs the session out (app/listeners.ts), which unmounts the
+ * cart before it could show anything, so the toast comes from a listener.
+ */
+function useCredentialFailureToast() {
+  const dispatch = useAppDispatch();
+  useEffect(
+    () =>
+      dispatch(
+        addAppListener({
+          predicate: (action) =>
+            cartApi.endpoints.getCart.matchRejected(action) ||
+            deliveryApi.endpoints.getDelivery.matchRejected(action),
+          effect: (action) => {
+            if (!('payload' in action) || !isCredentialError(action.payload)) return;
+            toast.error(cartLoadError(action.payload), {
+              id: PLEASE_LOG_IN_TOAST_ID,
+              duration: TOAST_DURATION_MS,
+            });
+          },
+        }),
+      ),
+    [dispatch],
+  );
+}
+
+/** The cart page (spec section 2), in the detail layout, whose bar already says 'Cart'. */
+export default function CartPage() {
+  useDocumentTitle('Cart');
+  useCredentialFailureToast();
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
+        Your cart
+      </Typography>
+      {isLoggedIn ? (
+        <SignedInCart />
+      ) : (
+        <LoginPrompt message="Log in to see your cart and pay for your order." />
+      )}
+    </Stack>
+  );
+}
+
+function SignedInCart() {
+  const dispatch = useAppDispatch();
+  const cartQuery = useGetCartQuery();
+  const deliveryQuery = useGetDeliveryQuery();
+  const checkout = useCheckout();
+  const canStartPayment = useAppSelector(selectCanStartPayment);
+  const [deliveryOpen, setDeliveryOpen] = useState(false);
+  const [modeOpen, setModeOpen] = useState(false);
+  useResumePendingPayment();
+  useShowPlacedOrder();
+
+  // Leaving the page with the Test payment dialog open: nothing was paid, so the flow ends.
+  useEffect(() => () => dispatch(cancelTestPayment()), [dispatch]);
+
+  const {
+    data: cart,
+    error: cartError,
+    isFetching: cartFetching,
+    refetch: refetchCart,
+  } = cartQuery;
+  const noDelivery = deliveryQuery.error !== undefined && httpStatus(deliveryQuery.error) === 404;
+  const delivery = noDelivery ? null : (deliveryQuery.data ?? null);
+  const deliveryLoading = deliveryQuery.isLoading;
+  const deliveryError =
+    deliveryQuery.error && !noDelivery && !deliveryQuery.isFetching
+      ? deliveryLoadError(deliveryQuery.error)
+      : null;
+  const paymentRunning = checkout.phase !== 'idle';
+
+  function handleContinue(model: DeliveryModel) {
+    setModeOpen(false);
+    if (!cart) return;
+    void dispatch(startPayment({ deliveryModel: model, expectedTotal: totalToPay(cart) }));
+  }
+
+  return (
+    <>
+      <DeliveryLocationCard
+        delivery={delivery}
+        loading={deliveryLoading}
+        loadError={deliveryError}
+        onRetry={() => void deliveryQuery.refetch()}
+        onEdit={() => setDeliveryOpen(true)}
+        disabled={paymentRunning}
+      />
+
+      <CartContents
+        cart={cart}
+        loadError={cartError && !cartFetching ? cartLoadError(cartError) : null}
+        refetching={cartFetching && cart !== undefined}
+        onRetry={() => void refetchCart()}
+        locked={paymentRunning}
+      >
+        {cart ? (
+          <PaymentPanel
+            checkout={checkout}
+            canStartPayment={canStartPayment}
+            onMakePayment={() => setModeOpen(true)}
+            onRetryUnfinished={() => void dispatch(resumePendingPayment())}
+            onDismissError={() => dispatch(errorDismissed())}
+          />
+        ) : null}
+      </CartContents>
+
+      <DeliveryInfoModal
+        open={deliveryOpen}
+        delivery={delivery}
+        onClose={() => setDeliveryOpen(false)}
+      />
+      <DeliveryModeModal
+        open={modeOpen}
+        onClose={() => setModeOpen(false)}
+        delivery={delivery}
+        deliveryLoading={deliveryLoading}
+        cartIsEmpty={!cart || cart.all_cart_data.length === 0}
+        onContinue={handleContinue}
+      />
+      <TestPaymentDialog />
+    </>
+  );
+}
+
+function CartContents({
+  cart,
+  loadError,
+  refetching,
+  onRetry,
+  locked,
+  children,
+}: {
+  cart: Cart | undefined;
+  loadError: string | null;
+  refetching: boolean;
+  onRetry: () => void;
+  locked: boolean;
+  children: ReactNode;
+}) {
+  if (!cart) {
+    if (loadError) {
+      return (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              Try again
+            </Button>
+          }
+        >
+          {loadError}
+        </Alert>
+      );
+    }
+    return (
+      <Box
+        role="status"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 6, justifyContent: 'center' }}
+      >
+        <CircularProgress size={24} aria-hidden="true" />
+        <Typography color="text.secondary">{plainMessages.cartLoading}</Typography>
+      </Box>
+    );
+  }
+  if (cart.all_cart_data.length === 0) {
+    return (
+      <EmptyState
+        icon={<ShoppingCartOutlined />}
+        message={plainMessages.cartEmpty}
+        description="Browse the shop and add what you need; it will wait for you here."
+        action={{ label: 'Go to the shop', to: paths.shop }}
+      />
+    );
+  }
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(300px, 2fr)' },
+        gap: 3,
+        alignItems: 'start',
+      }}
+    >
+      <Paper
+        component="section"
+        variant="outlined"
+        aria-labelledby="cart-summary-heading"
+        aria-busy={refetching}
+        sx={{
+          px: { xs: 2, sm: 3 },
+          pt: { xs: 2, sm: 3 },
+          pb: 1,
+          borderRadius: 3,
+          opacity: refetching ? 0.85 : 1,
+          transition: 'opacity 150ms',
+        }}
+      >
+        <Typography id="cart-summary-heading" variant="h2" sx={{ fontSize: '1.1rem' }}>
+          Cart Summary
+        </Typography>
+        {loadError ? (
+          <Alert severity="warning" sx={{ mt: 1.5 }}>
+            {loadError}
+          </Alert>
+        ) : null}
+        <Box component="ul" aria-label="Cart items" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {cart.all_cart_data.map((line) => (
+            <CartLineItem key={line.id} line={line} locked={locked} />
+          ))}
+        </Box>
+      </Paper>
+      <Box sx={{ position: { md: 'sticky' }, top: { md: 96 } }}>
+        <CartSummary cart={cart}>{children}</CartSummary>
+      </Box>
+    </Box>
+  );
+}
+
+function stepText(checkout: CheckoutState): string | null {
+  switch (checkout.phase) {
+    case 'idle':
+      return null;
+    case 'initializing':
+      return stepMessages.initializing;
+    case 'awaitingPayment':
+      return checkout.provider === 'paystack' ? stepMessages.paystack : stepMessages.sandbox;
+    case 'payingTest':
+      return stepMessages.payingTest;
+    case 'verifying':
+      return stepMessages.verifying;
+    case 'waiting':
+      return stepMessages.waiting;
+    case 'placingOrder':
+      return stepMessages.placingOrder;
+  }
+}
+
+function PaymentPanel({
+  checkout,
+  canStartPayment,
+  onMakePayment,
+  onRetryUnfinished,
+  onDismissError,
+}: {
+  checkout: CheckoutState;
+  canStartPayment: boolean;
+  onMakePayment: () => void;
+  onRetryUnfinished: () => void;
+  onDismissError: () => void;
+}) {
+  const step = stepText(checkout);
+  return (
+    <Stack spacing={2} sx={{ mt: 2.5 }}>
+      {checkout.unfinished && checkout.phase === 'idle' ? (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={onRetryUnfinished}>
+              Try again
+            </Button>
+          }
+        >
+          <AlertTitle>Your payment is in, your order is not placed yet</AlertTitle>
+          {checkout.error}
+        </Alert>
+      ) : checkout.error && checkout.phase === 'idle' ? (
+        <Alert severity="error" onClose={onDismissError}>
+          {checkout.error}
+        </Alert>
+      ) : null}
+
+      <Button
+        variant="contained"
+        size="large"
+        onClick={onMakePayment}
+        disabled={!canStartPayment}
+        loading={checkout.phase !== 'idle'}
+        loadingPosition="start"
+        startIcon={<LockOutlined />}
+        fullWidth
+      >
+        Make Payment
+      </Button>
+
+      <Box role="status" aria-live="polite">
+        {step ? (
+          <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'center' }}>
+            {step}
+          </Typography>
+        ) : null}
+      </Box>
+
+      <Box sx={{ display: 'flex', gap: 1, color: 'text.secondary' }}>
+        <InfoOutlined fontSize="small" aria-hidden="true" sx={{ mt: 0.25 }} />
+        <Typography variant="body2">
+          Please note: some deliveries are made at the nearest bus stop to your address. We will
+          call you when your order arrives.
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}

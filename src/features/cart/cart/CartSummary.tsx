@@ -1,0 +1,71 @@
+import { useId, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { Cart } from 'contract';
+import { formatNaira } from '../../../lib/format';
+import { DELIVERY_AND_PACKAGING_NAIRA } from 'contract/rules';
+import { totalToPay } from './cartFigures';
+
+function Row({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
+  const labelId = useId();
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        alignItems: 'baseline',
+        gap: 2,
+        py: 0.5,
+        ...(strong ? { mt: 1, pt: 1.5, borderTop: 1, borderColor: 'divider' } : {}),
+      }}
+    >
+      <Typography
+        component="dt"
+        id={labelId}
+        sx={strong ? { fontWeight: 800 } : { color: 'text.secondary' }}
+      >
+        {label}
+      </Typography>
+      <Typography
+        component="dd"
+        aria-labelledby={labelId}
+        sx={{
+          m: 0,
+          fontWeight: strong ? 800 : 600,
+          fontSize: strong ? '1.25rem' : undefined,
+          textAlign: 'right',
+        }}
+      >
+        {formatNaira(value)}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * The figures of spec section 2: value before VAT, VAT (7.5%), value after VAT, delivery and
+ * packaging (₦1,150) and the total to pay. The VAT figures are the server's; 7.5% is a label.
+ */
+export default function CartSummary({ cart, children }: { cart: Cart; children?: ReactNode }) {
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby="order-summary-heading"
+      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
+    >
+      <Typography id="order-summary-heading" variant="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+        Order summary
+      </Typography>
+      <Box component="dl" sx={{ m: 0 }}>
+        <Row label="Value before VAT" value={cart.price_before_vat} />
+        <Row label="VAT (7.5%)" value={cart.vat_value} />
+        <Row label="Value after VAT" value={cart.price_after_vat} />
+        <Row label="Delivery + packaging" value={DELIVERY_AND_PACKAGING_NAIRA} />
+        <Row label="Total to pay" value={totalToPay(cart)} strong />
+      </Box>
+      {children}
+    </Paper>
+  );
+}

@@ -1,0 +1,149 @@
+import type { Delivery } from 'contract';
+import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { env } from '../../../config/env';
+import { fixtureDelivery, signedInSession } from '../../../testing/fixtures';
+import DeliveryModeModal from './DeliveryModeModal';
+import { shownDialog } from '../../../testing/storyHelpers';
+
+const DELIVERY_ADDRESS = '12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State';
+
+/** The dialog is portalled to <body>, outside the story's canvas. */
+function screenOf(canvasElement: HTMLElement) {
+  const page = within(canvasElement.ownerDocument.body);
+  const dialog = () => within(page.getByRole('dialog', { name: 'Select mode of delivery' }));
+  const selectedMethod = () => dialog().getByRole('region', { name: 'Selected method' });
+  return { page, dialog, selectedMethod };
+}
+
+/**
+ * A location control's option. Storybook maps the key to its value (mapping below) before
+ * render and play; starting from the key, rather than the value, shows the radio selected.
+ */
+const location = (key: 'none' | 'saved') => key as unknown as Delivery | null;
+
+const meta = {
+  title: 'Modals/DeliveryModeModal',
+  component: DeliveryModeModal,
+  args: {
+    open: true,
+    delivery: location('saved'),
+    deliveryLoading: false,
+    cartIsEmpty: false,
+    onClose: fn(),
+    onContinue: fn(),
+  },
+  argTypes: {
+    open: { control: { type: 'boolean' } },
+    delivery: {
+      description: 'The saved delivery location; none blocks Continue.',
+      options: ['none', 'saved'],
+      mapping: { none: null, saved: fixtureDelivery },
+      control: { type: 'radio' },
+    },
+    deliveryLoading: {
+      description: 'The location is still loading: Continue waits for it.',
+      control: { type: 'boolean' },
+    },
+    cartIsEmpty: {
+      description: 'An empty cart blocks Continue.',
+      control: { type: 'boolean' },
+    },
+    onClose: { description: 'Close, Escape or a click outside.' },
+    onContinue: { description: "Called with 'pickup' or 'delivery' when nothing blocks it." },
+  },
+  parameters: {
+    route: '/cart',
+    store: { preloadedState: { session: signedInSession } },
+    // On the docs page each story gets its own frame, so an open dialog covers only its story.
+    docs: { story: { inline: false, height: '640px' } },
+  },
+} satisfies Meta<typeof DeliveryModeModal>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The shopper picks Pickup Station: the pickup address shows and Continue names pickup. */
+export const Pickup: Story = {
+  play: async ({ canvasElement, args }) => {
+    await shownDialog(canvasElement, 'Select mode of delivery');
+    const { dialog, selectedMethod } = screenOf(canvasElement);
+    await userEvent.click(dialog().getByRole('radio', { name: /^Pickup Station/ }));
+    await expect(
+      dialog().getByRole('radio', { name: 'Pickup Station Usually ready within 24 hours' }),
+    ).toBeChecked();
+    await expect(dialog().getByRole('radio', { name: /^Delivered/ })).not.toBeChecked();
+    await expect(selectedMethod()).toHaveTextContent(`Pick up your order at${env.pickupAddress}`);
+    const next = dialog().getByRole('button', { name: 'Continue with Pickup' });
+    await userEvent.click(next);
+    await expect(args.onContinue).toHaveBeenCalledWith('pickup');
+  },
+};
+
+/** As it opens: Delivered (the default) to the saved location. */
+export const Delivered: Story = {
+  play: async ({ canvasElement, args }) => {
+    await shownDialog(canvasElement, 'Select mode of delivery');
+    const { dialog, selectedMethod } = screenOf(canvasElement);
+    await expect(
+      dialog().getByRole('radio', { name: 'Delivered Delivery time: 1-3 business days' }),
+    ).toBeChecked();
+    await expect(selectedMethod()).toHaveTextContent(`We will deliver to${DELIVERY_ADDRESS}`);
+    await expect(
+      dialog().getByText('After you pay, please stay on this page until your order is complete.'),
+    ).toBeVisible();
+    await expect(dialog().getByRole('button', { name: 'Close' })).toBeEnabled();
+    await userEvent.click(dialog().getByRole('button', { name: 'Continue with Delivery' }));
+    await expect(args.onContinue).toHaveBeenCalledWith('delivery');
+  },
+};
+
+/** No saved location: Continue stays clickable but only says 'Add your delivery location'. */
+export const BlockedWithoutLocation: Story = {
+  args: { delivery: location('none') },
+  play: async ({ canvasElement, args }) => {
+    await shownDialog(canvasElement, 'Select mode of delivery');
+    const { page, dialog, selectedMethod } = screenOf(canvasElement);
+    await expect(selectedMethod()).toHaveTextContent('We will deliver toNo delivery location yet');
+    await userEvent.click(dialog().getByRole('button', { name: 'Continue with Delivery' }));
+    // The toast, and the same words in the dialog, where screen readers hear them.
+    await expect(await dialog().findByRole('alert')).toHaveTextContent(
+      'Add your delivery location',
+    );
+    await expect(await page.findAllByText('Add your delivery location')).toHaveLength(2);
+    // Pickup needs the location too: its mobile number reaches the order.
+    await userEvent.click(dialog().getByRole('radio', { name: /^Pickup Station/ }));
+    await userEvent.click(dialog().getByRole('button', { name: 'Continue with Pickup' }));
+    await expect(args.onContinue).not.toHaveBeenCalled();
+    await expect(page.getByRole('dialog', { name: 'Select mode of delivery' })).toBeVisible();
+  },
+};
+
+/** An empty cart: Continue only says 'Add products to your carts'. */
+export const BlockedEmptyCart: Story = {
+  args: { cartIsEmpty: true },
+  play: async ({ canvasElement, args }) => {
+    await shownDialog(canvasElement, 'Select mode of delivery');
+    const { page, dialog } = screenOf(canvasElement);
+    await userEvent.click(dialog().getByRole('button', { name: 'Continue with Delivery' }));
+    // The toast, and the same words in the dialog, where screen readers hear them.
+    await expect(await dialog().findByRole('alert')).toHaveTextContent(
+      'Add products to your carts',
+    );
+    await expect(await page.findAllByText('Add products to your carts')).toHaveLength(2);
+    await expect(args.onContinue).not.toHaveBeenCalled();
+  },
+};
+
+/** The saved location is still loading: Continue waits (disabled). */
+export const LoadingLocation: Story = {
+  args: { delivery: location('none'), deliveryLoading: true },
+  play: async ({ canvasElement, args }) => {
+    await shownDialog(canvasElement, 'Select mode of delivery');
+    const { dialog, selectedMethod } = screenOf(canvasElement);
+    await expect(selectedMethod()).toHaveTextContent('Loading your delivery location...');
+    await expect(dialog().getByRole('button', { name: 'Continue with Delivery' })).toBeDisabled();
+    await userEvent.click(dialog().getByRole('button', { name: 'Close' }));
+    await expect(args.onClose).toHaveBeenCalledTimes(1);
+  },
+};

@@ -1,0 +1,102 @@
+/**
+ * The Delivery Information form's values and rules. The spec shows no required-field check;
+ * we check before sending anyway (address and city needed, Nigerian mobile numbers), so the
+ * shopper learns at once instead of from a refused request.
+ */
+import type { Delivery, DeliveryInput } from 'contract';
+import { FIELD_MESSAGES } from 'contract/messages';
+import { DELIVERY_CITIES, MAX_ADDRESS_LENGTH, OYO_STATE, type DeliveryCity } from 'contract/rules';
+import { isNigerianMobile } from '../../../lib/validation';
+
+export interface DeliveryFormValues {
+  address: string;
+  state: typeof OYO_STATE;
+  /** '' until the shopper picks one. */
+  city: DeliveryCity | '';
+  mobile_number: string;
+  alt_mobile_number: string;
+}
+
+export type DeliveryField = 'address' | 'state' | 'city' | 'mobile_number' | 'alt_mobile_number';
+export type DeliveryFormErrors = Partial<Record<DeliveryField, string>>;
+
+export const DELIVERY_FIELDS: readonly DeliveryField[] = [
+  'address',
+  'state',
+  'city',
+  'mobile_number',
+  'alt_mobile_number',
+];
+
+export const deliveryFieldMessages = {
+  addressMissing: 'Enter the address we should deliver to',
+  addressTooLong: `Keep the address under ${MAX_ADDRESS_LENGTH} characters`,
+  cityMissing: 'Choose the city to deliver to',
+  mobileMissing: 'Enter a mobile number we can call on delivery',
+  mobileInvalid: FIELD_MESSAGES.mobile,
+} as const;
+
+export function isDeliveryCity(value: string): value is DeliveryCity {
+  return (DELIVERY_CITIES as readonly string[]).includes(value);
+}
+
+/** The form as the saved location fills it, or empty for a first location. */
+export function deliveryFormValues(delivery: Delivery | null | undefined): DeliveryFormValues {
+  return {
+    address: delivery?.address ?? '',
+    state: OYO_STATE,
+    city: delivery && isDeliveryCity(delivery.city) ? delivery.city : '',
+    mobile_number: delivery?.mobile_number ?? '',
+    alt_mobile_number: delivery?.alt_mobile_number ?? '',
+  };
+}
+
+/**
+ * What a phone field keeps of what was typed or pasted: digits, and a '+' only in front
+ * (spaces, dashes and brackets go), at most 14 characters (+234 and ten digits).
+ */
+export function phoneCharacters(raw: string): string {
+  const trimmed = raw.trim();
+  const plus = trimmed.startsWith('+') ? '+' : '';
+  return `${plus}${trimmed.replace(/\D/g, '')}`.slice(0, 14);
+}
+
+/** The problems of each field; empty when the form can be sent. */
+export function validateDelivery(values: DeliveryFormValues): DeliveryFormErrors {
+  const errors: DeliveryFormErrors = {};
+  const address = values.address.trim();
+  if (address === '') errors.address = deliveryFieldMessages.addressMissing;
+  else if (address.length > MAX_ADDRESS_LENGTH)
+    errors.address = deliveryFieldMessages.addressTooLong;
+  if (values.city === '') errors.city = deliveryFieldMessages.cityMissing;
+  const mobile = values.mobile_number.trim();
+  if (mobile === '') errors.mobile_number = deliveryFieldMessages.mobileMissing;
+  else if (!isNigerianMobile(mobile)) errors.mobile_number = deliveryFieldMessages.mobileInvalid;
+  const alt = values.alt_mobile_number.trim();
+  if (alt !== '' && !isNigerianMobile(alt)) {
+    errors.alt_mobile_number = deliveryFieldMessages.mobileInvalid;
+  }
+  return errors;
+}
+
+/** The request body (spec section 7: address, mobile_number, alt_mobile_number, city, state). */
+export function deliveryInput(values: DeliveryFormValues): DeliveryInput | null {
+  if (values.city === '') return null;
+  return {
+    address: values.address.trim(),
+    mobile_number: values.mobile_number.trim(),
+    alt_mobile_number: values.alt_mobile_number.trim(),
+    city: values.city,
+    state: values.state,
+  };
+}
+
+/** One line for the location block and the mode modal. */
+export function deliveryAddressText(
+  delivery: Pick<Delivery, 'address' | 'city' | 'state'>,
+): string {
+  return [delivery.address, delivery.city, delivery.state]
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(', ');
+}

@@ -1,0 +1,50 @@
+/** Every route of spec section 2, in one place: components link through these, never literals. */
+export const paths = {
+  root: '/',
+  shop: '/shop',
+  home: '/home',
+  vendors: '/vendors',
+  faq: '/faq',
+  contact: '/contact',
+  detail: '/detail',
+  productDetails: '/detail/product-details',
+  profile: '/profile',
+  orders: '/profile/orders',
+  notifications: '/profile/notifications',
+  orderItems: '/profile/order-items',
+  wishlist: '/profile/wishlist',
+  affiliateMarket: '/profile/affiliate-market',
+  login: '/auth/login',
+  register: '/auth/register',
+  cart: '/cart',
+  policies: '/policies',
+  /** The spec's test placeholder page ("Hello world"); its route is ours to choose. */
+  helloWorld: '/hello-world',
+} as const;
+
+/** The query parameter that carries where to go after logging in. */
+export const RETURN_TO_PARAM = 'redirect';
+
+/**
+ * The query parameter of the sign-up link an affiliate shares (/auth/register?ref=code): the
+ * sign-up page prefills the affiliate code from it.
+ */
+export const AFFILIATE_REF_PARAM = 'ref';
+
+/** The login page, remembering the page to come back to (only same-site paths are honoured). */
+export function loginPathReturningTo(returnTo: string): string {
+  return `${paths.login}?${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo })}`;
+}
+
+/** Where to go after login: the remembered page when it is a path on this site, else the shop. */
+export function safeReturnPath(candidate: string | null | undefined): string {
+  if (
+    !candidate ||
+    !candidate.startsWith('/') ||
+    candidate.startsWith('//') ||
+    candidate.startsWith('/auth/')
+  ) {
+    return paths.root;
+  }
+  return candidate;
+}
