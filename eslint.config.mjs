@@ -120,18 +120,24 @@ export default tseslint.config(
               message: 'Use the typed hooks from src/state/hooks.ts.',
             },
             {
-              // Types may come from anywhere in the contract; values only from its two
+              // Types may come from anywhere in the contract; values only from its
               // TypeBox-free modules, or TypeBox would ship to every shopper.
               name: 'contract',
               allowTypeImports: true,
-              message: 'Import values from contract/rules, messages or details.',
+              message: 'Import values from contract/rules, messages, details or email.',
             },
           ],
           patterns: [
             {
-              group: ['contract/*', '!contract/rules', '!contract/messages', '!contract/details'],
+              group: [
+                'contract/*',
+                '!contract/rules',
+                '!contract/messages',
+                '!contract/details',
+                '!contract/email',
+              ],
               allowTypeImports: true,
-              message: 'Import values from contract/rules, messages or details.',
+              message: 'Import values from contract/rules, messages, details or email.',
             },
           ],
         },

@@ -25,4 +25,14 @@ export const ERROR_DETAILS = {
   affiliateExists: 'You are already registered as an affiliate',
   affiliateCodeTaken: 'This affiliate code is taken. Choose another one.',
   nothingToPay: 'You have no earnings to request yet',
+  /**
+   * Login once an account has had too many wrong passwords: password and emailed code
+   * together. Said whether the password was right or not, so it gives nothing away.
+   */
+  loginCodeRequired:
+    'Too many wrong passwords were tried on this account. To keep it safe, we emailed its owner a 6-digit code: enter it with your password to log in.',
+  paymentExpired:
+    'This payment has expired and no money was taken. Go back to your cart and pay again.',
+  passwordForMobile: 'Enter your current password to change your mobile number',
+  wrongCurrentPassword: 'That is not your current password',
 } as const;

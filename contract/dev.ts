@@ -40,5 +40,12 @@ export const EmailJsFormSchema = Type.Record(
   Type.String({ maxLength: 10000 }),
 );
 
-export const HealthSchema = Type.Object({ status: Type.Literal('ok') });
+/**
+ * `mode`: demo (payments are simulated, codes go to the outbox) or production; the
+ * storefront shows a notice in demo mode.
+ */
+export const HealthSchema = Type.Object({
+  status: Type.Literal('ok'),
+  mode: Type.Union([Type.Literal('demo'), Type.Literal('production')]),
+});
 export type Health = Static<typeof HealthSchema>;

@@ -13,6 +13,7 @@
  * value breaks a rule (shoppers read it), instead of a generic one built from the rule.
  */
 export * from './rules';
+export * from './email';
 export * from './messages';
 export * from './details';
 export * from './errors';

@@ -59,10 +59,14 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 // ---------------------------------------------------------------- people
 
 /**
- * Something@domain.tld without spaces inside, the last part of the domain at least two
- * characters and without a dot; spaces around are allowed (the server trims them).
+ * something@domain.tld in ASCII; spaces around it are allowed (the server trims them).
+ * ASCII only keeps out invisible characters (zero-width spaces and joiners, bidirectional
+ * marks) and look-alike letters from other scripts (a Cyrillic "а" for a Latin "a"), either
+ * of which would let a second account pass for an existing one. Internationalized domains
+ * are accepted in their xn-- form.
  */
-export const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@.]{2,}\\s*$';
+export const EMAIL_PATTERN =
+  "^\\s*[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})\\s*$";
 
 /** A Nigerian mobile number: 0803..., 803..., +234803... or 234803... (11 digits locally). */
 export const NIGERIAN_MOBILE_PATTERN = '^(?:\\+?234|0)?[789][01]\\d{8}$';

@@ -65,20 +65,11 @@ export const RegistrationSchema = Type.Object({
 });
 export type Registration = Static<typeof RegistrationSchema>;
 
-export const RegisterResponseSchema = Type.Object({
-  message: Type.String(),
-  user: Type.Object({
-    id: Type.Integer(),
-    first_name: Type.String(),
-    last_name: Type.String(),
-    email: Type.String(),
-    mobile_number: Type.String(),
-    age: Type.Integer(),
-    gender: Type.Enum(GENDERS),
-    role: Type.String(),
-    emailverified: Type.Boolean(),
-  }),
-});
+/**
+ * The same for a new email and for one that already has an account (whose owner is emailed
+ * instead), so sign-up does not tell who shops here.
+ */
+export const RegisterResponseSchema = Type.Object({ message: Type.String() });
 export type RegisterResponse = Static<typeof RegisterResponseSchema>;
 
 export const SendOtpSchema = Type.Object({
@@ -93,10 +84,14 @@ export const EmailVerificationSchema = Type.Object({
 });
 export type EmailVerificationRequest = Static<typeof EmailVerificationSchema>;
 
-/** Sent form-encoded by the storefront (OAuth2 password style); JSON is accepted too. */
+/**
+ * Sent form-encoded by the storefront (OAuth2 password style); JSON is accepted too. `otp`
+ * (beyond the spec) is the emailed code an account needs after too many wrong passwords.
+ */
 export const LoginSchema = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 254 }),
   password: Type.String({ minLength: 1, maxLength: 200 }),
+  otp: Type.Optional(Type.String({ maxLength: 20 })),
 });
 export type LoginRequest = Static<typeof LoginSchema>;
 
@@ -125,10 +120,12 @@ export const UserSchema = Type.Object({
 });
 export type User = Static<typeof UserSchema>;
 
+/** `password` (beyond the spec): the current password, needed to change the mobile number. */
 export const CustomerUpdateSchema = Type.Object({
   user_id: Type.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: FIELD_MESSAGES.id }),
   mobile_number: Type.Optional(MobileField),
   age: Type.Optional(AgeField),
   gender: Type.Optional(Type.Enum(GENDERS)),
+  password: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type CustomerUpdate = Static<typeof CustomerUpdateSchema>;

@@ -150,6 +150,43 @@ test.describe('accounts', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
   });
 
+  test('Log out ends the session on the server: the old token answers 401', async ({
+    page,
+    request,
+  }) => {
+    const shopper = newShopper();
+    await registerThroughApi(request, shopper);
+    const activated = await request.post('/api/email-verification', {
+      data: { user_email: shopper.email, user_otp: await codeSentTo(request, shopper.email) },
+    });
+    expect(activated.status()).toBe(200);
+
+    await page.goto('/auth/login');
+    await page.getByLabel('Email address').fill(shopper.email);
+    await page.getByLabel(/^Password\b/).fill(shopper.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const me = (bearer: string) =>
+      request.get('/api/user/me', { headers: { authorization: `Bearer ${bearer}` } });
+    expect((await me(token ?? '')).status()).toBe(200);
+
+    await page.goto('/profile');
+    const loggedOut = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/logout') && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Log out' }).click();
+    expect((await loggedOut).status()).toBe(200);
+    await expect(page.getByText('Log out successful')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+
+    const after = await me(token ?? '');
+    expect(after.status()).toBe(401);
+    expect(await after.json()).toEqual({ detail: 'Could not validate credentials' });
+  });
+
   test('a wrong activation code shows the server’s words', async ({ page, request }) => {
     const shopper = newShopper();
     await registerThroughApi(request, shopper);

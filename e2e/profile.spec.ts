@@ -251,6 +251,14 @@ test('the demo shopper edits the profile: checks, saves, and cancels', async ({
     await mobile.fill('08099887766');
     await form.getByRole('textbox', { name: 'Age' }).fill(String(newAge));
     await form.getByRole('combobox', { name: 'Gender' }).selectOption('other');
+    // A new mobile number needs the current password.
+    await form.getByRole('button', { name: 'Save' }).click();
+    const password = form.getByLabel(/current password/i);
+    await expect(password).toBeFocused();
+    await expect(
+      form.getByText('Enter your current password to change your mobile number'),
+    ).toBeVisible();
+    await password.fill(DEMO.password);
     const saved = page.waitForRequest((r) => r.url().endsWith('/api/customer-update'));
     await form.getByRole('button', { name: 'Save' }).click();
     expect((await saved).postDataJSON()).toEqual({
@@ -258,6 +266,7 @@ test('the demo shopper edits the profile: checks, saves, and cancels', async ({
       mobile_number: '08099887766',
       age: newAge,
       gender: 'other',
+      password: DEMO.password,
     });
     await expect(page.getByText('Account successfully updated!')).toBeVisible();
     await expect(form).toBeHidden();
@@ -282,6 +291,7 @@ test('the demo shopper edits the profile: checks, saves, and cancels', async ({
       mobile_number: original.mobile_number,
       age: original.age,
       gender: original.gender,
+      password: DEMO.password,
     });
   }
 });
@@ -362,7 +372,8 @@ test('the demo shopper joins as an affiliate; a shopper signs up through the lin
   page,
   request,
   browser,
-}) => {
+  playwright,
+}, testInfo) => {
   test.setTimeout(120_000);
   const session = await logIn(request, DEMO.email, DEMO.password);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -445,8 +456,14 @@ test('the demo shopper joins as an affiliate; a shopper signs up through the lin
     data: { user_email: friend.email, user_otp: otp },
   });
   expect(activated.status(), await activated.text()).toBe(200);
-  const friendSession = await logIn(request, friend.email, friend.password);
-  await buy(request, friendSession, await productInStock(request, 2), 'pickup');
+  // The friend's own client: one that had signed the affiliate in too (the same browser)
+  // would make this a self-referral, which earns nothing.
+  const friendRequest = await playwright.request.newContext({
+    baseURL: testInfo.project.use.baseURL,
+  });
+  const friendSession = await logIn(friendRequest, friend.email, friend.password);
+  await buy(friendRequest, friendSession, await productInStock(friendRequest, 2), 'pickup');
+  await friendRequest.dispose();
 
   // The affiliate sees this month's earnings rise, and requests them.
   const after = await apiGet<Affiliate>(request, session, '/affiliate-details');

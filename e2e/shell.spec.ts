@@ -39,3 +39,16 @@ test('the Shop link is marked current at / and /shop', async ({ page }) => {
     );
   }
 });
+
+test('the demo shop says payments are simulated, in a corner, without moving the page', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/shop');
+  const notice = page.getByRole('note');
+  await expect(notice).toHaveText('Demo shop: payments are simulated');
+  await expect(notice).toHaveCSS('position', 'fixed');
+  const box = await notice.boundingBox();
+  expect(box?.height ?? 0).toBeLessThan(40);
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(812 - 40);
+});

@@ -1,6 +1,11 @@
 /**
  * `npm start`: builds the storefront when the build is missing or older than its sources,
- * then serves it and the API from one process (server/src/main.ts).
+ * then serves it and the API from one process (server/src/main.ts). `npm start -- --no-build`
+ * serves whatever is built (or the API alone) without building.
+ *
+ * package.json runs this with `exec node --import tsx`, so the server is npm's own child:
+ * npm hands it SIGTERM and SIGINT and waits for it to finish. (Without exec, npm signals the
+ * shell in between, which dies and leaves the server running.)
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,7 +43,7 @@ export function buildIsStale(): boolean {
 }
 
 async function main() {
-  if (buildIsStale()) {
+  if (!process.argv.includes('--no-build') && buildIsStale()) {
     console.log('Building the storefront (the build is missing or older than the sources)...');
     const webpack = path.join(root, 'node_modules', '.bin', 'webpack');
     const result = spawnSync(webpack, ['--mode', 'production'], { cwd: root, stdio: 'inherit' });
@@ -47,8 +52,13 @@ async function main() {
       process.exit(result.status ?? 1);
     }
   }
-  const { start } = await import('../server/src/main');
-  await start();
+  const { start, startFailure } = await import('../server/src/main');
+  try {
+    await start();
+  } catch (error) {
+    console.error(startFailure(error));
+    process.exit(1);
+  }
 }
 
 void main();

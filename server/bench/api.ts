@@ -165,6 +165,8 @@ async function main(): Promise<void> {
         // Never called: the benchmark pays for nothing. Production asks for a provider.
         PAYSTACK_SECRET_KEY: 'sk_test_benchmarkonly0000',
         PAYSTACK_BASE_URL: 'http://127.0.0.1:9',
+        // Never called either: nothing measured here sends a code.
+        MAIL_WEBHOOK_URL: 'http://127.0.0.1:9/messages',
         DEMO_DATA: '0',
       };
     } else {

@@ -7,8 +7,10 @@
  * CLUSTER_SERVERS sets how many servers (2 or more, default 3); CLUSTER_BASE_PORT their
  * first port (default: free ports).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -25,6 +27,7 @@ const PAYSTACK_SECRET = `sk_test_${randomBytes(12).toString('hex')}`;
 
 let sql: pg.Pool;
 let paystack: FakePaystack;
+let mailRelay: MailRelay;
 let servers: ServerProcess[] = [];
 const dataDirs: string[] = [];
 
@@ -72,6 +75,34 @@ async function ok<T = unknown>(answer: Promise<Answer<T>>): Promise<T> {
   return a.body;
 }
 
+// ------------------------------------------------------------------ the mail relay
+
+interface MailRelay {
+  url: string;
+  /** Every message the servers posted, as the relay received it. */
+  messages: { to: string; text: string }[];
+  close(): Promise<void>;
+}
+
+/** What MAIL_WEBHOOK_URL points at in production: it keeps what it is sent. */
+async function startMailRelay(): Promise<MailRelay> {
+  const messages: MailRelay['messages'] = [];
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      messages.push(JSON.parse(body) as { to: string; text: string });
+      response.writeHead(202).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/messages`,
+    messages,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
 // ------------------------------------------------------------------ the shop
 
 interface Shopper {
@@ -82,7 +113,7 @@ interface Shopper {
 
 let shopperCount = 0;
 
-/** Sign-up, activation code (read from the outbox table), log in: each on another server. */
+/** Sign-up, activation code (as the mail relay got it), log in: each on another server. */
 async function newShopper(): Promise<Shopper> {
   const n = ++shopperCount;
   const email = `cluster${n}-${randomBytes(3).toString('hex')}@example.ng`;
@@ -110,11 +141,8 @@ async function newShopper(): Promise<Shopper> {
       },
     }),
   );
-  const sent = await sql.query<{ body: string }>(
-    'SELECT body FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
-    [email],
-  );
-  const code = /\b(\d{6})\b/.exec(sent.rows[0]?.body ?? '')?.[1];
+  const sent = mailRelay.messages.filter((m) => m.to === email).at(-1);
+  const code = /\b(\d{6})\b/.exec(sent?.text ?? '')?.[1];
   if (!code) throw new Error(`No activation code was sent to ${email}`);
   await ok(
     api(at(1), 'POST', '/api/email-verification', { body: { user_email: email, user_otp: code } }),
@@ -200,6 +228,7 @@ function operatorSettings(name: string, port: number): Record<string, string> {
     JWT_SECRET,
     PAYSTACK_SECRET_KEY: PAYSTACK_SECRET,
     PAYSTACK_BASE_URL: paystack.url,
+    MAIL_WEBHOOK_URL: mailRelay.url,
     // The catalogue is the operator's, put in below; no demo shopper in production.
     DEMO_DATA: '0',
     // Nothing may depend on it: each server gets its own, as on separate machines.
@@ -221,6 +250,7 @@ beforeAll(async () => {
   }
   sql = new pg.Pool({ connectionString: DATABASE_URL, max: 4 });
   paystack = await startFakePaystackApi(PAYSTACK_SECRET);
+  mailRelay = await startMailRelay();
   // All at once on an empty database: they must take turns migrating it.
   servers = await Promise.all(
     Array.from({ length: SERVER_COUNT }, (_, i) =>
@@ -236,6 +266,7 @@ afterAll(async () => {
     if (bad) console.info(`${server.name} printed:\n${bad.slice(0, 20).join('\n')}`);
   }
   await paystack?.close();
+  await mailRelay?.close();
   await sql?.end();
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -258,11 +289,11 @@ test('a token issued by one server is accepted by every other; a forged one by n
     expect([server.name, me.status, me.body.id]).toEqual([server.name, 200, shopper.id]);
   }
   // Signed with a key of its own, as a server with a generated key would sign.
-  const forged = createTokenService({
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const forged = await createTokenService({
     secret: randomBytes(48).toString('base64url'),
-    ttlSeconds: 3600,
     clock: systemClock,
-  }).sign(shopper.id);
+  }).sign({ userId: shopper.id, sessionId: randomUUID(), issuedAt, expiresAt: issuedAt + 3600 });
   for (const server of servers) {
     expect((await api(server, 'GET', '/api/user/me', { token: forged })).status).toBe(401);
   }

@@ -6,7 +6,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   LogController,
@@ -20,10 +19,11 @@ import Fastify, {
 } from 'fastify';
 import { createOtpService } from './auth/otp';
 import { createPasswordHasher } from './auth/passwords';
+import { createSessionService } from './auth/sessions';
 import { createTokenService } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
-import type { AppContext } from './context';
+import type { AppContext, Lifecycle } from './context';
 import type { Database } from './db/client';
 import { createOutboxMailer, createWebhookMailer, type Mailer } from './mail/mailer';
 import { createPaystackProvider } from './payments/paystack';
@@ -31,7 +31,7 @@ import type { PaymentProvider } from './payments/provider';
 import { createSandboxProvider, type SandboxProvider } from './payments/sandbox';
 import { registerAuth } from './plugins/auth';
 import { issue, notFoundBody, registerErrorHandling, unprocessable } from './plugins/errors';
-import { createAuthLimits } from './plugins/limits';
+import { createAuthLimits, createMemoryLimitStore, type LimitStore } from './plugins/limits';
 import { findNul, validatorCompiler } from './plugins/validation';
 import affiliateRoutes from './routes/affiliates';
 import cartRoutes from './routes/cart';
@@ -68,6 +68,8 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
   /** Where outbox messages are printed; defaults to console.info when OUTBOX_CONSOLE is on. */
   print?: (line: string) => void;
+  /** Where rate-limit counts live; defaults to this process's memory. */
+  limitStore?: LimitStore;
 }
 
 const SELF = "'self'";
@@ -109,6 +111,74 @@ function malformedRequest(_error: FastifyError, _request: FastifyRequest, reply:
     .send({ detail: 'The address of this request is malformed' });
 }
 
+/** Set once a shutdown has begun: health answers 503 and every answer closes its connection. */
+const lifecycles = new WeakMap<object, Lifecycle>();
+
+/** How long the listener must see no new connection before it stops accepting. */
+const DRAIN_QUIET_MS = 500;
+/** However busy, stop accepting after this long. */
+const DRAIN_MAX_MS = 3000;
+/** Kept-alive connections with nothing to do are closed this long after the listener. */
+const IDLE_GRACE_MS = 500;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Resolves after the event loop has polled for I/O once more, so connections waiting in
+ * the listen queue are accepted, and data waiting on sockets read, before the caller looks.
+ * A timer alone can fire right after a busy stretch, before any of that happened.
+ */
+const afterPoll = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Stops the app the way a restart should look to shoppers: connections that have already
+ * reached the server (accepted, or still waiting in the listen queue, where closing the
+ * listener would reset them) are served, each told to close after its answer; once no new
+ * connection has arrived for a moment, the listener closes and every request already
+ * received finishes. Only then does the app close (and the caller close the database).
+ */
+export async function drainAndClose(app: App): Promise<void> {
+  const lifecycle = lifecycles.get(app);
+  if (lifecycle) lifecycle.draining = true;
+  const server = app.server;
+  if (!server.listening) {
+    await app.close();
+    return;
+  }
+  let lastConnection = Date.now();
+  const seen = () => {
+    lastConnection = Date.now();
+  };
+  server.on('connection', seen);
+  const deadline = Date.now() + DRAIN_MAX_MS;
+  for (;;) {
+    await pause(DRAIN_QUIET_MS / 5);
+    await afterPoll();
+    if (Date.now() - lastConnection >= DRAIN_QUIET_MS || Date.now() >= deadline) break;
+  }
+  server.off('connection', seen);
+
+  // Node counts a connection idle until it has read its request, and closing the server
+  // closes idle connections: a request accepted a moment ago would be reset. So idle ones
+  // are closed only after a grace, and then again until the app has closed.
+  const closeIdle = server.closeIdleConnections.bind(server);
+  server.closeIdleConnections = () => undefined;
+  let closed = false;
+  const sweeper = (async () => {
+    await pause(IDLE_GRACE_MS);
+    while (!closed) {
+      await afterPoll();
+      closeIdle();
+      await pause(IDLE_GRACE_MS / 2);
+    }
+  })();
+  try {
+    await app.close();
+  } finally {
+    closed = true;
+    await sweeper;
+  }
+}
+
 function isApiPath(url: string, apiPrefix: string): boolean {
   const pathname = url.split('?')[0] ?? '';
   return pathname === apiPrefix || pathname.startsWith(`${apiPrefix}/`);
@@ -125,7 +195,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // Requests that reach the server while it stops are answered, not turned away.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors: malformedRequest,
@@ -135,6 +206,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  const lifecycle: Lifecycle = { draining: false };
+  lifecycles.set(app, lifecycle);
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing || lifecycle.draining) void reply.header('connection', 'close');
   });
   registerErrorHandling(app, { bodyLimitBytes: config.bodyLimitBytes, isClosing: () => closing });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
@@ -162,7 +238,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     },
   });
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
-  await app.register(rateLimit, { global: false });
 
   // PostgreSQL text cannot hold NUL: refuse it up front as a validation problem, not a 500.
   app.addHook('preValidation', async (request) => {
@@ -202,11 +277,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       payments = sandbox;
     }
   }
-  const tokens = createTokenService({
-    secret: jwtSecret,
-    ttlSeconds: config.tokenTtlSeconds,
-    clock,
-  });
+  const tokens = createTokenService({ secret: jwtSecret, clock });
   const auth = registerAuth(app, { db: deps.db, tokens, clock });
   const ctx: AppContext = {
     config: { ...config, jwtSecret },
@@ -216,11 +287,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     payments,
     sandbox,
     passwords: createPasswordHasher(config.argon2),
-    tokens,
+    sessions: createSessionService({
+      db: deps.db,
+      tokens,
+      clock,
+      ttlSeconds: config.tokenTtlSeconds,
+    }),
     otp: createOtpService({ db: deps.db, clock, mailer, config: config.otp, secret: jwtSecret }),
     requireUser: auth.requireUser,
-    forgetAccount: auth.forget,
-    limits: createAuthLimits(app, {
+    lifecycle,
+    limits: createAuthLimits(deps.limitStore ?? createMemoryLimitStore(clock), {
       perIp: config.rateLimits.authPerIp,
       perEmail: config.rateLimits.authPerEmail,
     }),
@@ -240,7 +316,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       await api.register(paymentRoutes, opts);
       await api.register(affiliateRoutes, opts);
       await api.register(emailJsRoutes, opts);
-      if (config.devOutbox) await api.register(devRoutes, opts);
+      if (config.mode === 'demo') await api.register(devRoutes, opts);
     },
     { prefix: config.apiPrefix },
   );

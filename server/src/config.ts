@@ -8,6 +8,12 @@ import path from 'node:path';
 import { EMAIL_PATTERN } from '../../contract/rules';
 
 export type Environment = 'development' | 'production' | 'test';
+/**
+ * demo: safe by construction for trying the shop on one computer (loopback only, simulated
+ * payments, codes in the outbox, the demo shopper). production: refuses to start unless it
+ * can take real money and deliver codes (see productionProblems).
+ */
+export type Mode = 'demo' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface RateLimitSetting {
@@ -17,6 +23,7 @@ export interface RateLimitSetting {
 
 export interface Config {
   env: Environment;
+  mode: Mode;
   host: string;
   port: number;
   /** Where the API lives, e.g. /api; every route of the backend contract is under it. */
@@ -35,13 +42,14 @@ export interface Config {
     authPerIp: RateLimitSetting;
     authPerEmail: RateLimitSetting;
   };
+  /** How long a started payment holds its cart's stock for the shopper. */
+  stockHoldSeconds: number;
   otp: {
     ttlSeconds: number;
     maxAttempts: number;
     resendIntervalSeconds: number;
     maxPerHour: number;
   };
-  devOutbox: boolean;
   /** Print every outbox message on the console (off in tests). */
   outboxConsole: boolean;
   mailWebhook: { url: string; token: string | null } | null;
@@ -221,11 +229,13 @@ export function loadConfig(env: Env = process.env): Config {
     r.problems.push(`SHOP_EMAIL must be an email address, not "${shopEmail}"`);
   }
 
-  const devOutboxFlag = r.flag('DEV_OUTBOX', false);
+  const mode: Mode = production ? 'production' : 'demo';
 
   const config: Config = {
     env: nodeEnv,
-    host: r.text('HOST', '0.0.0.0'),
+    mode,
+    // A demo shop is reachable from this computer only; a production one from anywhere.
+    host: r.text('HOST', production ? '0.0.0.0' : '127.0.0.1'),
     port: r.integer('PORT', 8080, 0, 65535),
     apiPrefix,
     dataDir: path.resolve(r.text('DATA_DIR', './data')),
@@ -256,13 +266,13 @@ export function loadConfig(env: Env = process.env): Config {
         windowMs: r.integer('RATE_LIMIT_EMAIL_WINDOW_SECONDS', 900, 1, 86400) * 1000,
       },
     },
+    stockHoldSeconds: r.integer('STOCK_HOLD_MINUTES', 30, 1, 1440) * 60,
     otp: {
       ttlSeconds: r.integer('OTP_TTL_SECONDS', 600, 30, 86400),
       maxAttempts: r.integer('OTP_MAX_ATTEMPTS', 5, 1, 100),
       resendIntervalSeconds: r.integer('OTP_RESEND_INTERVAL_SECONDS', 30, 0, 3600),
       maxPerHour: r.integer('OTP_MAX_PER_HOUR', 5, 1, 1000),
     },
-    devOutbox: !production || devOutboxFlag,
     outboxConsole: r.flag('OUTBOX_CONSOLE', !test),
     mailWebhook: mailWebhookUrl
       ? { url: mailWebhookUrl, token: r.optional('MAIL_WEBHOOK_TOKEN') }
@@ -272,10 +282,40 @@ export function loadConfig(env: Env = process.env): Config {
     serveSourceMaps: r.flag('SERVE_SOURCE_MAPS', false),
     logLevel,
     trustProxy: r.flag('TRUST_PROXY', false),
-    demoData: r.flag('DEMO_DATA', true),
+    demoData: r.flag('DEMO_DATA', !production),
   };
+  if (production) r.problems.push(...productionProblems(config));
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
+}
+
+/**
+ * What a production start needs beyond valid values: each problem names the setting and
+ * says what would go wrong, so nobody deploys a shop that gives goods away or leaks codes.
+ */
+function productionProblems(config: Config): string[] {
+  const problems: string[] = [];
+  if (!config.paystack.secretKey) {
+    problems.push(
+      'PAYSTACK_SECRET_KEY is not set: in production (NODE_ENV=production) the shop would take orders without collecting any money. Set your Paystack secret key (sk_live_... or sk_test_...), or leave NODE_ENV unset to run the demo shop.',
+    );
+  }
+  if (!config.mailWebhook) {
+    problems.push(
+      'MAIL_WEBHOOK_URL is not set: in production activation and password-reset codes must reach shoppers, and would otherwise only be printed in the server log. Set the address of your email and SMS relay.',
+    );
+  }
+  if (config.databaseUrl !== null && config.jwtSecret === null) {
+    problems.push(
+      'JWT_SECRET is not set: with DATABASE_URL in production every server process must sign sessions with the same key, and a generated one is different on each machine. Set JWT_SECRET (at least 32 random characters) on every server.',
+    );
+  }
+  if (config.demoData) {
+    problems.push(
+      'DEMO_DATA=1 would add the demo shopper, whose password is published in the README, to a production shop. Remove DEMO_DATA (production adds no demo data).',
+    );
+  }
+  return problems;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { preValidationAsyncHookHandler } from 'fastify';
 import type { OtpService } from './auth/otp';
 import type { PasswordHasher } from './auth/passwords';
-import type { TokenService } from './auth/tokens';
+import type { SessionService } from './auth/sessions';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -10,6 +10,11 @@ import type { Mailer } from './mail/mailer';
 import type { PaymentProvider } from './payments/provider';
 import type { SandboxProvider } from './payments/sandbox';
 import type { AuthLimits } from './plugins/limits';
+
+export interface Lifecycle {
+  /** A shutdown has begun (main.ts): the server is finishing what it has received. */
+  draining: boolean;
+}
 
 /** What every route file is given: settings and services, built once per app. */
 export interface AppContext {
@@ -21,7 +26,7 @@ export interface AppContext {
   /** Set when payments run through the sandbox (no PAYSTACK_SECRET_KEY). */
   sandbox: SandboxProvider | null;
   passwords: PasswordHasher;
-  tokens: TokenService;
+  sessions: SessionService;
   otp: OtpService;
   /**
    * Route hook (preValidation): answers 401 unless a valid bearer token names an active
@@ -29,8 +34,7 @@ export interface AppContext {
    * signed-out shopper hears "Could not validate credentials", not about a field.
    */
   requireUser: preValidationAsyncHookHandler;
-  /** Drops the cached account state behind tokens (after a password change). */
-  forgetAccount(userId: number): void;
+  lifecycle: Lifecycle;
   limits: AuthLimits;
 }
 

@@ -2,12 +2,14 @@
  * Starts the storefront server: settings, database, migrations, demo data, then listens.
  * `npm run server` runs this file; scripts/start.ts imports it and calls start().
  */
+import fs from 'node:fs';
 import path from 'node:path';
-import { buildApp, type App } from './app';
-import { ConfigError, ensureJwtSecret, loadConfig } from './config';
-import type { Database } from './db/client';
+import { buildApp, drainAndClose, type App } from './app';
+import { ConfigError, ensureJwtSecret, loadConfig, type Config } from './config';
+import type { Database, OpenOptions } from './db/client';
 import { openDatabase } from './db/open';
 import { isNewEmbeddedDatabase, prepareDatabase, prepareInChildProcess } from './db/prepare';
+import { isDiskFull } from './plugins/errors';
 
 export interface RunningServer {
   app: App;
@@ -16,22 +18,88 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** What start() uses from the machine, replaceable in tests (a full disk, a failing open). */
+export interface StartDeps {
+  openDatabase?: (options: OpenOptions) => Promise<Database>;
+  /** Free bytes on the file system holding the directory. */
+  freeBytes?: (dir: string) => number;
+}
+
+/** A start that cannot go on, with words that say what to do: printed without a stack. */
+export class StartupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StartupError';
+  }
+}
+
 const SHUTDOWN_GRACE_MS = 10_000;
+/** The terminal and npm both pass on one Ctrl-C: a second signal this soon is the same one. */
+const SAME_SIGNAL_MS = 1000;
+const PARENT_CHECK_MS = 1000;
+/** Below this much free space the embedded database cannot be trusted to write. */
+const MIN_FREE_BYTES = 32 * 1024 * 1024;
+
+function freeBytesOf(dir: string): number {
+  const stats = fs.statfsSync(dir);
+  return stats.bavail * stats.bsize;
+}
+
+const megabytes = (bytes: number) => `${Math.max(0, Math.floor(bytes / (1024 * 1024)))} MB`;
+
+function diskFullError(dir: string, free: number | null): StartupError {
+  return new StartupError(
+    `The disk holding DATA_DIR (${dir}) is full${free === null ? '' : ` (${megabytes(free)} free)`}: ` +
+      `the shop cannot write its database there. Free some space (it needs at least ${megabytes(MIN_FREE_BYTES)}), then start the shop again.`,
+  );
+}
+
+/**
+ * Opens, migrates and seeds (a new embedded database in a child process, see db/prepare.ts),
+ * turning a full disk into a sentence instead of 'Aborted()'.
+ */
+async function openPrepared(
+  config: Config,
+  env: Record<string, string | undefined>,
+  deps: StartDeps,
+): Promise<Database> {
+  const embedded = config.databaseUrl === null;
+  const freeBytes = deps.freeBytes ?? freeBytesOf;
+  const free = () => {
+    try {
+      return freeBytes(config.dataDir);
+    } catch {
+      return null;
+    }
+  };
+  if (embedded) {
+    const before = free();
+    if (before !== null && before < MIN_FREE_BYTES) throw diskFullError(config.dataDir, before);
+  }
+  const open = deps.openDatabase ?? openDatabase;
+  let db: Database | null = null;
+  try {
+    if (isNewEmbeddedDatabase(config)) await prepareInChildProcess(env);
+    db = await open({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await prepareDatabase(db, config);
+    return db;
+  } catch (error) {
+    await db?.close().catch(() => undefined);
+    if (isDiskFull(error)) throw diskFullError(config.dataDir, embedded ? free() : null);
+    const after = embedded ? free() : null;
+    if (after !== null && after < MIN_FREE_BYTES) throw diskFullError(config.dataDir, after);
+    throw error;
+  }
+}
 
 export async function start(
   env: Record<string, string | undefined> = process.env,
+  deps: StartDeps = {},
 ): Promise<RunningServer> {
   const config = await ensureJwtSecret(loadConfig(env));
-  if (isNewEmbeddedDatabase(config)) await prepareInChildProcess(env);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openPrepared(config, env, deps);
   let app: App;
   try {
-    await prepareDatabase(db, config);
-    if (config.env === 'production' && !config.paystack.secretKey) {
-      console.warn(
-        'PAYSTACK_SECRET_KEY is not set: payments run in the sandbox and collect no money.',
-      );
-    }
     app = await buildApp(config, { db });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -46,14 +114,22 @@ export async function start(
     : config.host;
   const url = `http://${shownHost}:${port}`;
   console.info(`Storefront ready at ${url}`);
+  if (config.mode === 'demo') {
+    console.info(
+      config.host === '127.0.0.1' || config.host === '::1' || config.host === 'localhost'
+        ? 'Demo shop: payments are simulated, codes go to the outbox, and only this computer can open it.'
+        : `Demo shop on ${config.host}: payments are simulated and codes go to the outbox; the outbox and test payments answer only this computer.`,
+    );
+  }
 
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
+      clearInterval(parentWatch);
       try {
-        await app.close();
+        await drainAndClose(app);
       } finally {
         await db.close();
       }
@@ -61,12 +137,9 @@ export async function start(
     return closing;
   };
 
-  function onSignal(signal: NodeJS.Signals) {
-    if (closing) {
-      console.warn(`${signal} again: stopping now.`);
-      process.exit(1);
-    }
-    console.info(`${signal} received: finishing open requests and closing the database...`);
+  let firstSignalAt = 0;
+  function stop(reason: string) {
+    console.info(`${reason}: finishing open requests and closing the database...`);
     const force = setTimeout(() => {
       console.error('Shutdown took too long; stopping now.');
       process.exit(1);
@@ -80,8 +153,30 @@ export async function start(
       },
     );
   }
+
+  function onSignal(signal: NodeJS.Signals) {
+    const now = Date.now();
+    if (firstSignalAt !== 0) {
+      if (now - firstSignalAt < SAME_SIGNAL_MS) return;
+      console.warn(`${signal} again: stopping now.`);
+      process.exit(1);
+    }
+    firstSignalAt = now;
+    stop(`${signal} received`);
+  }
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+
+  // Started by a process that has gone (npm killed with kill -9, a closed terminal's shell):
+  // nobody could stop this server any more, so it stops itself rather than hold the data.
+  const parent = process.ppid;
+  const parentWatch = setInterval(() => {
+    if (parent > 1 && process.ppid !== parent && firstSignalAt === 0) {
+      firstSignalAt = Date.now();
+      stop(`The process that started the server (${parent}) has ended`);
+    }
+  }, PARENT_CHECK_MS);
+  parentWatch.unref();
 
   return { app, db, url, close };
 }
@@ -93,13 +188,15 @@ function runDirectly(): boolean {
   return strip(entry) === strip(__filename);
 }
 
+/** The one line a failed start prints: the settings' own message, or what went wrong. */
+export function startFailure(error: unknown): string {
+  if (error instanceof ConfigError || error instanceof StartupError) return error.message;
+  return `The server could not start: ${(error as Error).message}`;
+}
+
 if (runDirectly()) {
   start().catch((error: unknown) => {
-    console.error(
-      error instanceof ConfigError
-        ? error.message
-        : `The server could not start: ${(error as Error).message}`,
-    );
+    console.error(startFailure(error));
     process.exit(1);
   });
 }

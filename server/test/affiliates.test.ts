@@ -111,7 +111,10 @@ test('readable messages for account details', async () => {
 
 test("a referred buyer's order credits 2.5% of the order total; payout moves it once", async () => {
   await registerAffiliate(affiliate, 'bisi');
-  const buyer = await createShopper(t.app, t.db, { affiliate_code: 'bisi' });
+  const buyer = await createShopper(t.app, t.db, {
+    affiliate_code: 'bisi',
+    mobile_number: '08039990000',
+  });
   await fillCart(t.app, buyer, [[product.id, 2]]);
   await buy(t.app, buyer);
   // 40,000 + 3,000 VAT + 1,150 = 44,150; 2.5% = 1,103.75

@@ -13,7 +13,8 @@ describe('settings', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({
       env: 'development',
-      host: '0.0.0.0',
+      mode: 'demo',
+      host: '127.0.0.1',
       port: 8080,
       apiPrefix: '/api',
       databaseUrl: null,
@@ -24,7 +25,8 @@ describe('settings', () => {
       corsOrigins: [],
       bodyLimitBytes: 65536,
       argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
-      devOutbox: true,
+      stockHoldSeconds: 1800,
+      demoData: true,
     });
     expect(c.dataDir).toBe(path.resolve('./data'));
   });
@@ -60,9 +62,47 @@ describe('settings', () => {
     expect((error as Error).message).toMatch(/^Invalid server settings:\n {2}- NODE_ENV/);
   });
 
-  test('production turns the outbox listing off unless DEV_OUTBOX=1', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).devOutbox).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: '1' }).devOutbox).toBe(true);
+  const PRODUCTION_READY = {
+    NODE_ENV: 'production',
+    PAYSTACK_SECRET_KEY: 'sk_live_abc123',
+    MAIL_WEBHOOK_URL: 'https://relay.example.ng/send',
+  };
+
+  test('production listens everywhere and adds no demo data; demo listens on loopback', () => {
+    expect(loadConfig(PRODUCTION_READY)).toMatchObject({
+      mode: 'production',
+      host: '0.0.0.0',
+      demoData: false,
+    });
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ mode: 'demo', host: '127.0.0.1' });
+  });
+
+  test('a production start is refused, naming the setting, when it would give goods away or leak codes', () => {
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    const bare = problemsOf({ NODE_ENV: 'production' });
+    expect(bare).toHaveLength(2);
+    expect(bare[0]).toMatch(/^PAYSTACK_SECRET_KEY is not set: .*without collecting any money/);
+    expect(bare[1]).toMatch(/^MAIL_WEBHOOK_URL is not set: /);
+    expect(
+      problemsOf({ ...PRODUCTION_READY, DATABASE_URL: 'postgres://shop@db.example.ng/shop' }),
+    ).toEqual([expect.stringMatching(/^JWT_SECRET is not set: with DATABASE_URL in production/)]);
+    expect(problemsOf({ ...PRODUCTION_READY, DEMO_DATA: '1' })).toEqual([
+      expect.stringMatching(/^DEMO_DATA=1 would add the demo shopper/),
+    ]);
+    expect(
+      problemsOf({
+        ...PRODUCTION_READY,
+        DATABASE_URL: 'postgres://shop@db.example.ng/shop',
+        JWT_SECRET: 'j'.repeat(40),
+      }),
+    ).toEqual([]);
   });
 
   test('without JWT_SECRET one is generated once in DATA_DIR and kept', async () => {
@@ -85,11 +125,23 @@ describe('settings', () => {
 
 describe('tokens', () => {
   const clock = new TestClock();
-  const tokens = createTokenService({ secret: 's'.repeat(40), ttlSeconds: 3600, clock });
+  const tokens = createTokenService({ secret: 's'.repeat(40), clock });
+  const SESSION = '0b6f3e2a-5d1c-4c8e-9f7a-2b3c4d5e6f70';
 
-  test('round trip, expiry, tampering, pinned algorithm', () => {
-    const token = tokens.sign(42);
-    expect(tokens.verify(token)).toMatchObject({ userId: 42 });
+  test('round trip, expiry, tampering, pinned algorithm', async () => {
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const token = await tokens.sign({
+      userId: 42,
+      sessionId: SESSION,
+      issuedAt: now,
+      expiresAt: now + 3600,
+    });
+    expect(await tokens.verify(token)).toEqual({
+      userId: 42,
+      sessionId: SESSION,
+      issuedAt: now,
+      expiresAt: now + 3600,
+    });
     const [header, payload, signature] = token.split('.') as [string, string, string];
     expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({
       alg: 'HS256',
@@ -98,13 +150,15 @@ describe('tokens', () => {
     const raised = Buffer.from(
       JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: '1' }),
     ).toString('base64url');
-    expect(tokens.verify(`${header}.${raised}.${signature}`)).toBeNull();
+    expect(await tokens.verify(`${header}.${raised}.${signature}`)).toBeNull();
     const hs512 = Buffer.from(JSON.stringify({ alg: 'HS512', typ: 'JWT' })).toString('base64url');
-    expect(tokens.verify(`${hs512}.${payload}.${signature}`)).toBeNull();
-    expect(tokens.verify('')).toBeNull();
-    expect(tokens.verify('a.b')).toBeNull();
+    expect(await tokens.verify(`${hs512}.${payload}.${signature}`)).toBeNull();
+    const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    expect(await tokens.verify(`${none}.${payload}.`)).toBeNull();
+    expect(await tokens.verify('')).toBeNull();
+    expect(await tokens.verify('a.b')).toBeNull();
     clock.advance(3601);
-    expect(tokens.verify(token)).toBeNull();
+    expect(await tokens.verify(token)).toBeNull();
   });
 });
 

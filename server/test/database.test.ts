@@ -1,4 +1,5 @@
 /** The embedded database on disk: it keeps data, and one process at a time may open it. */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 test('keeps data across restarts, locks the directory while open, and releases it on close', async () => {
   const first = await openPglite(dir);
-  expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+  expect(fs.readFileSync(lockFile, 'utf8')).toMatch(new RegExp(`^${process.pid}( \\d+)?$`));
   await expect(openPglite(dir)).rejects.toThrow('already open in this process');
   await first.exec('CREATE TABLE kept (v text)');
   await first.query('INSERT INTO kept VALUES ($1)', ['garri']);
@@ -32,6 +33,48 @@ test('keeps data across restarts, locks the directory while open, and releases i
   await second.close();
   expect(fs.existsSync(lockFile)).toBe(false);
 });
+
+/** A process that has died but is still in the process table (its parent never collects it). */
+async function zombie(): Promise<{ pid: number; cleanUp: () => void }> {
+  const parent = spawn('sh', ['-c', 'sleep 300 & echo $!; exec sleep 300'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const pid = await new Promise<number>((resolve) =>
+    parent.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+  );
+  process.kill(pid, 'SIGKILL');
+  // Dead at once; in the table until the parent goes, since `sleep` never collects children.
+  while (!/^\S+ \(.*\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { pid, cleanUp: () => parent.kill('SIGKILL') };
+}
+
+const linux = fs.existsSync('/proc/self/stat') ? test : test.skip;
+
+linux(
+  'a lock left by a process killed with kill -9 (a zombie, or its id reused) is taken over',
+  async () => {
+    const dead = await zombie();
+    try {
+      fs.writeFileSync(lockFile, String(dead.pid));
+      const db = await openPglite(dir);
+      await db.close();
+    } finally {
+      dead.cleanUp();
+    }
+    // The id now belongs to another program: the start time in the lock tells them apart.
+    const other = spawn('sleep', ['300'], { stdio: 'ignore' });
+    try {
+      fs.writeFileSync(lockFile, `${other.pid} 1`);
+      const db = await openPglite(dir);
+      await db.close();
+      expect(fs.existsSync(lockFile)).toBe(false);
+    } finally {
+      other.kill('SIGKILL');
+    }
+  },
+);
 
 test('a data directory that cannot be made is refused with the reason, and left unlocked', async () => {
   const blocked = path.join(dir, 'blocked');

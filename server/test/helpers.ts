@@ -32,14 +32,21 @@ export const TEST_ENV: Record<string, string> = {
 
 export class TestClock implements Clock {
   private offsetMs = 0;
+  private frozenAt: number | null = null;
   now(): Date {
-    return new Date(Date.now() + this.offsetMs);
+    return new Date((this.frozenAt ?? Date.now()) + this.offsetMs);
   }
   advance(seconds: number): void {
     this.offsetMs += seconds * 1000;
   }
+  /** Stops the clock at `at` (plus later advances): everything happens in one instant. */
+  freeze(at: Date): void {
+    this.frozenAt = at.getTime();
+    this.offsetMs = 0;
+  }
   reset(): void {
     this.offsetMs = 0;
+    this.frozenAt = null;
   }
 }
 
@@ -153,6 +160,8 @@ export interface Call {
   token?: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** The client's address as the server's socket sees it (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export async function call(app: App, c: Call): Promise<LightMyRequestResponse> {
@@ -162,8 +171,29 @@ export async function call(app: App, c: Call): Promise<LightMyRequestResponse> {
     method: c.method ?? 'GET',
     url: c.url,
     headers,
+    ...(c.remoteAddress ? { remoteAddress: c.remoteAddress } : {}),
     ...(c.body === undefined ? {} : { payload: c.body as InjectOptions['payload'] }),
   });
+}
+
+/** The newest message sent to an address, from the outbox. */
+export async function lastMessageTo(
+  db: Database,
+  to: string,
+): Promise<{ channel: string; subject: string; body: string } | null> {
+  const rows = await db.query<{ channel: string; subject: string; body: string }>(
+    'SELECT channel, subject, body FROM outbox WHERE lower(to_address) = lower($1) ORDER BY id DESC LIMIT 1',
+    [to],
+  );
+  return rows[0] ?? null;
+}
+
+export async function countMessagesTo(db: Database, to: string): Promise<number> {
+  const rows = await db.query<{ n: unknown }>(
+    'SELECT count(*) AS n FROM outbox WHERE lower(to_address) = lower($1)',
+    [to],
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** The parsed JSON body. */

@@ -284,7 +284,7 @@ describe('the API around the routes', () => {
   test('GET /api/health', async () => {
     const r = await call(t.app, { url: '/api/health' });
     expect(r.statusCode).toBe(200);
-    expect(json(r)).toEqual({ status: 'ok' });
+    expect(json(r)).toEqual({ status: 'ok', mode: 'demo' });
   });
 
   test('unknown /api paths are 404 {"detail":"Not Found"}, whatever the method', async () => {
@@ -388,13 +388,6 @@ describe('outbox', () => {
     expect(mine.map((m) => m.text)).toEqual(['three', 'one']);
   });
 
-  test('is off in production unless DEV_OUTBOX=1', async () => {
-    const production = await t.build({ NODE_ENV: 'production' });
-    expect((await call(production, { url: '/api/dev/outbox' })).statusCode).toBe(404);
-    const opted = await t.build({ NODE_ENV: 'production', DEV_OUTBOX: '1' });
-    expect((await call(opted, { url: '/api/dev/outbox' })).statusCode).toBe(200);
-  });
-
   test('messages are printed on the console when OUTBOX_CONSOLE is on', async () => {
     const lines: string[] = [];
     const printing = await t.build({}, { print: (line) => lines.push(line) });
@@ -405,7 +398,7 @@ describe('outbox', () => {
         user_id: 'k',
         service_id: 's',
         template_id: 't',
-        template_params: { name: 'Kemi', message: 'Hi' },
+        template_params: { name: 'Kemi', email: 'kemi@example.ng', message: 'Hi' },
       },
     });
     expect(r.statusCode).toBe(200);
@@ -494,7 +487,10 @@ describe('EmailJS-compatible endpoint', () => {
       ['service_id', 'The service ID is required'],
       ['template_id', 'The template ID is required'],
     ] as const) {
-      const body: Record<string, unknown> = { ...ids, template_params: { message: 'x' } };
+      const body: Record<string, unknown> = {
+        ...ids,
+        template_params: { name: 'Ada', email: 'ada@example.ng', message: 'x' },
+      };
       delete body[missing];
       const r = await call(t.app, { method: 'POST', url: '/api/v1.0/email/send', body });
       expect(r.statusCode).toBe(400);
@@ -509,6 +505,39 @@ describe('EmailJS-compatible endpoint', () => {
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.headers['content-type']).toMatch(/^text\/plain/);
+  });
+
+  test('refuses line breaks where they become mail headers, and an invalid or missing email', async () => {
+    const send = (params: Record<string, string>) =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/v1.0/email/send',
+        body: {
+          ...ids,
+          template_params: { name: 'Kemi', email: 'kemi@example.ng', message: 'Hi', ...params },
+        },
+      });
+    for (const [params, text] of [
+      [{ name: 'Kemi\r\nBcc: everyone@example.ng' }, 'Please enter your name on one line'],
+      [{ name: 'Kemi\nX-Injected: 1' }, 'Please enter your name on one line'],
+      [
+        { email: 'kemi@example.ng\r\nBcc: x@example.ng' },
+        'Please enter a valid email address, like ade@example.com',
+      ],
+      [{ email: 'not-an-email' }, 'Please enter a valid email address, like ade@example.com'],
+      [{ email: '' }, 'Please enter your email address'],
+      [{ name: '' }, 'Please enter your name'],
+      [{ subject: 'Hello\r\nBcc: x@example.ng' }, 'Please enter the subject on one line'],
+      [{ message: '' }, 'Please enter your message'],
+    ] as const) {
+      const r = await send(params);
+      expect(r.statusCode).toBe(400);
+      expect(r.body).toBe(text);
+    }
+    const outbox = json<OutboxMessage[]>(await call(t.app, { url: '/api/dev/outbox' }));
+    expect(outbox).toEqual([]);
+    // A message body may have as many lines as it likes.
+    expect((await send({ message: 'Line one\nLine two' })).statusCode).toBe(200);
   });
 
   test('answers the CORS preflight of a browser posting JSON from any origin', async () => {

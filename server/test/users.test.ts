@@ -34,20 +34,22 @@ describe('register', () => {
       email: ' Ada@Example.NG ',
     });
     expect(response.statusCode).toBe(200);
-    const answer = json<{ message: string; user: Record<string, unknown> }>(response);
-    expect(answer.user).toMatchObject({
-      email: 'ada@example.ng',
+    const answer = json<{ message: string }>(response);
+    expect(answer.message).toContain('ada@example.ng');
+    const rows = await t.db.query<{
+      role: string;
+      emailverified: boolean;
+      first_name: string;
+      mobile_number: string;
+    }>('SELECT role, emailverified, first_name, mobile_number FROM users WHERE email = $1', [
+      'ada@example.ng',
+    ]);
+    expect(rows[0]).toEqual({
       role: 'customer',
       emailverified: false,
       first_name: 'Tunde',
       mobile_number: '08031234567',
     });
-    expect(answer.message).toContain('ada@example.ng');
-    const rows = await t.db.query<{ role: string; emailverified: boolean }>(
-      'SELECT role, emailverified FROM users WHERE email = $1',
-      ['ada@example.ng'],
-    );
-    expect(rows[0]).toEqual({ role: 'customer', emailverified: false });
     expect(await latestCode(t.db, 'ada@example.ng')).toMatch(/^\d{6}$/);
     expect(body.password).not.toBe(''); // the password is never echoed
     expect(response.body).not.toContain(body.password);
@@ -97,11 +99,15 @@ describe('register', () => {
     expect(rows.map((r) => r.mobile_number)).toEqual(['08031234567', '09031234567', '07031234567']);
   });
 
-  test('an email already in use gets 409', async () => {
-    await register({ email: 'taken@example.ng' });
-    const { response } = await register({ email: 'TAKEN@example.ng' });
-    expect(response.statusCode).toBe(409);
-    expect(detailOf(response)).toBe(ERROR_DETAILS.emailTaken);
+  test('an email already in use answers as a new one would; the account is left as it was', async () => {
+    const first = await register({ email: 'taken@example.ng', first_name: 'Owner' });
+    const again = await register({ email: 'TAKEN@example.ng', first_name: 'Someone' });
+    expect(again.response.statusCode).toBe(200);
+    expect(again.response.body).toBe(first.response.body);
+    const rows = await t.db.query<{ first_name: string }>(
+      "SELECT first_name FROM users WHERE email = 'taken@example.ng'",
+    );
+    expect(rows).toEqual([{ first_name: 'Owner' }]);
   });
 
   test('lists every missing field', async () => {
@@ -430,14 +436,10 @@ describe('login', () => {
     }
   });
 
-  test('a password changed by another server process ends sessions here within 5 s', async () => {
+  test('a session ended by another server process is refused here on the next call', async () => {
     const shopper = await createShopper(t.app, t.db);
     expect((await call(t.app, { url: '/api/user/me', token: shopper.token })).statusCode).toBe(200);
-    await t.db.query('UPDATE users SET tokens_valid_after = $2 WHERE id = $1', [
-      shopper.id,
-      new Date(Date.now() + 60_000).toISOString(),
-    ]);
-    t.clock.advance(6);
+    await t.db.query('UPDATE sessions SET ended_at = now() WHERE user_id = $1', [shopper.id]);
     expect((await call(t.app, { url: '/api/user/me', token: shopper.token })).statusCode).toBe(401);
   });
 
@@ -485,12 +487,12 @@ describe('login', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  test('sign-in routes are rate-limited per email across IPs', async () => {
+  test('sign-in is limited per email across IPs: past the limit a password alone is not tested', async () => {
     const limited = await t.build({
       RATE_LIMIT_EMAIL_MAX: '2',
       RATE_LIMIT_EMAIL_WINDOW_SECONDS: '900',
     });
-    const statuses: number[] = [];
+    const statuses: string[] = [];
     for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
       const r = await limited.inject({
         method: 'POST',
@@ -498,9 +500,13 @@ describe('login', () => {
         remoteAddress: ip,
         payload: { username: 'Victim@example.ng', password: 'guess-guess' },
       });
-      statuses.push(r.statusCode);
+      statuses.push(`${r.statusCode} ${String(detailOf(r))}`);
     }
-    expect(statuses).toEqual([401, 401, 429]);
+    expect(statuses).toEqual([
+      `401 ${ERROR_DETAILS.incorrectLogin}`,
+      `401 ${ERROR_DETAILS.incorrectLogin}`,
+      `401 ${ERROR_DETAILS.loginCodeRequired}`,
+    ]);
   });
 });
 
@@ -591,6 +597,7 @@ describe('customer-update', () => {
         age: 35,
         email: 'evil@example.ng',
         first_name: 'X',
+        password: shopper.password,
       },
     });
     expect(r.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { PendingPaymentResumer } from '../features/cart/checkout/PendingPaymentResumer';
 import { AppProviders } from './AppProviders';
+import { DemoNotice } from './DemoNotice';
 import { PwaStatus } from './pwa/PwaStatus';
 import { routes } from './routes';
 import type { AppStore } from './store';
@@ -17,6 +18,7 @@ export default function App({ store }: { store: AppStore }) {
   return (
     <AppProviders store={store}>
       <PwaStatus />
+      <DemoNotice />
       <BrowserRouter>
         {/* Finishes an order paid for before a reload or a closed tab. */}
         <PendingPaymentResumer />

@@ -3,23 +3,22 @@
  * accepts is exactly what the server accepts (contract/rules.ts holds the one copy of each
  * pattern and limit).
  */
+import { isValidEmail } from 'contract/email';
 import {
   ACCOUNT_NUMBER_PATTERN,
   AFFILIATE_CODE_MAX_LENGTH,
   AFFILIATE_CODE_MIN_LENGTH,
   AFFILIATE_CODE_PATTERN,
-  EMAIL_PATTERN,
   NIGERIAN_MOBILE_PATTERN,
 } from 'contract/rules';
 
-const email = new RegExp(EMAIL_PATTERN);
 const nigerianMobile = new RegExp(NIGERIAN_MOBILE_PATTERN);
 const affiliateCode = new RegExp(AFFILIATE_CODE_PATTERN);
 const accountNumber = new RegExp(ACCOUNT_NUMBER_PATTERN);
 
-/** name@domain.tld: the last part of the domain two characters or more ('ade@example.n' is not). */
+/** name@domain.tld in ASCII, the last part of the domain two letters or more ('ade@example.n' is not). */
 export function isEmail(value: string): boolean {
-  return email.test(value);
+  return isValidEmail(value);
 }
 
 /** 0803..., 803..., +234803... or 234803..., exactly as typed (normalize first). */

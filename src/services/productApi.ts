@@ -1,5 +1,5 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import type { Product } from 'contract';
+import type { Health, Product } from 'contract';
 import { env } from '../config/env';
 import { createBaseQuery } from './baseQuery';
 
@@ -41,7 +41,17 @@ export const productApi = createApi({
       query: (slug) => `/get-product/${encodeURIComponent(slug)}`,
       providesTags: (_product, _error, slug) => [{ type: 'Product', id: slug }],
     }),
+    /**
+     * Whether this shop is the reference server's demo (payments simulated), from its health
+     * answer (beyond the spec). A backend without that call answers an error: not a demo.
+     */
+    getShopMode: build.query<Health['mode'], void>({
+      query: () => '/health',
+      transformResponse: (health: Health) => health.mode,
+      // The mode is fixed while the server runs.
+      keepUnusedDataFor: 3600,
+    }),
   }),
 });
 
-export const { useGetProductsQuery, useGetProductQuery } = productApi;
+export const { useGetProductsQuery, useGetProductQuery, useGetShopModeQuery } = productApi;

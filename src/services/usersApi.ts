@@ -11,7 +11,7 @@ import type {
   User,
 } from 'contract';
 import { env } from '../config/env';
-import { createBaseQuery } from './baseQuery';
+import { absoluteBaseUrl, createBaseQuery } from './baseQuery';
 
 /** The profile update sends user_id plus only the fields the shopper filled in (spec section 5). */
 export function nonEmptyCustomerUpdate(update: CustomerUpdate): CustomerUpdate {
@@ -21,7 +21,27 @@ export function nonEmptyCustomerUpdate(update: CustomerUpdate): CustomerUpdate {
   }
   if (update.age !== undefined && Number.isFinite(update.age)) body.age = update.age;
   if (update.gender !== undefined) body.gender = update.gender;
+  if (update.password !== undefined && update.password !== '') body.password = update.password;
   return body;
+}
+
+/**
+ * Ends the session on the server (beyond the spec), so the token stops working at once, for
+ * anyone who copied it too. A plain fetch rather than an endpoint of usersApi: Log out empties
+ * the shopper's caches, which aborts their running requests, and `keepalive` lets the call
+ * finish while the page moves on. Never rejects: the browser forgets the token either way.
+ */
+export async function endSession(token: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${absoluteBaseUrl(env.apiBaseUrls.users)}/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      keepalive: true,
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -47,10 +67,10 @@ export const usersApi = createApi({
      * the content-type (application/x-www-form-urlencoded) itself for a URLSearchParams body.
      */
     login: build.mutation<LoginResponse, LoginRequest>({
-      query: ({ username, password }) => ({
+      query: ({ username, password, otp }) => ({
         url: '/login',
         method: 'POST',
-        body: new URLSearchParams({ username, password }),
+        body: new URLSearchParams(otp ? { username, password, otp } : { username, password }),
       }),
     }),
     resetPassword: build.mutation<MessageBody, ResetPasswordRequest>({

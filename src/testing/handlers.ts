@@ -216,6 +216,10 @@ const productHandlers = [
           );
     return HttpResponse.json(found);
   }),
+  // Production by default, so screens show no demo notice unless a test asks for one.
+  http.get(url('/health', 'product'), () =>
+    HttpResponse.json({ status: 'ok', mode: 'production' }),
+  ),
   http.get(url('/get-product/:slug', 'product'), ({ params }) => {
     const found = mockDb.products.find((p) => p.slug === params.slug);
     return found ? HttpResponse.json(found) : detail(ERROR_DETAILS.productNotFound, 404);
@@ -387,31 +391,19 @@ const userHandlers = [
       issues.push(issue('affiliate_code', 'This affiliate code does not exist'));
     }
     if (issues.length > 0) return invalid(issues);
-    const email = body.email.toLowerCase();
-    if (mockDb.accounts.some((a) => a.email === email)) {
-      return detail(ERROR_DETAILS.emailTaken, 409);
-    }
-    const id = nextId();
-    mockDb.accounts.push({
-      id,
-      email,
-      password: body.password,
-      firstName: body.first_name,
-      verified: false,
-    });
-    return HttpResponse.json({
-      message: `Account created. We sent a 6-digit code to ${email}: enter it to activate your account.`,
-      user: {
-        id,
-        first_name: body.first_name,
-        last_name: body.last_name,
+    const email = body.email.trim().toLowerCase();
+    // As the reference server: a taken email answers as a new one (its owner is emailed).
+    if (!mockDb.accounts.some((a) => a.email === email)) {
+      mockDb.accounts.push({
+        id: nextId(),
         email,
-        mobile_number: body.mobile_number,
-        age: body.age,
-        gender: body.gender,
-        role: 'customer',
-        emailverified: false,
-      },
+        password: body.password,
+        firstName: body.first_name,
+        verified: false,
+      });
+    }
+    return HttpResponse.json({
+      message: `Check ${email}: we sent you a 6-digit code to activate your account. If you already have an account, the email says how to log in instead.`,
     });
   }),
   http.post<never, SendOtpRequest>(url('/send-otp', 'users'), async ({ request }) => {
@@ -466,6 +458,13 @@ const userHandlers = [
     account.password = body.password;
     return message('Password reset. Log in with your new password.');
   }),
+  http.post(
+    url('/logout', 'users'),
+    signedIn(({ request }) => {
+      mockDb.tokens.delete((request.headers.get('authorization') ?? '').replace(/^Bearer /, ''));
+      return message('Log out successful');
+    }),
+  ),
   http.get(
     url('/user/me', 'users'),
     signedIn(() => HttpResponse.json(mockDb.user)),
@@ -476,6 +475,19 @@ const userHandlers = [
       const body = await request.json();
       if (body.user_id !== mockDb.user.id)
         return detail('You can only update your own account', 403);
+      // Compared as the server stores numbers: +234803... and 0803... are the same number.
+      const local = (n: string) => n.replace(/^\+?234/, '0');
+      const newMobile =
+        body.mobile_number !== undefined &&
+        local(body.mobile_number) !== local(mockDb.user.mobile_number);
+      if (newMobile && !body.password) {
+        return invalid([
+          issue('password', 'Enter your current password to change your mobile number'),
+        ]);
+      }
+      if (newMobile && body.password !== fixtureCredentials.password) {
+        return invalid([issue('password', 'That is not your current password')]);
+      }
       if (body.mobile_number !== undefined) mockDb.user.mobile_number = body.mobile_number;
       if (body.age !== undefined) mockDb.user.age = body.age;
       if (body.gender !== undefined) mockDb.user.gender = body.gender;

@@ -1,24 +1,67 @@
 /**
- * One-time codes for activation and password reset: 6 random digits, stored as an HMAC,
- * valid for a while, used once, dead after a few wrong guesses, and not sent too often.
+ * One-time codes for activation, password reset and signing in after too many wrong
+ * passwords: 6 random digits, stored as an HMAC, valid for a while, used once, dead after a
+ * few wrong guesses, and not sent too often.
+ *
+ * The resend limits count requests per address (the email, and the mobile number a code goes
+ * to), whether or not an account uses that address, so a stranger asking twice hears exactly
+ * what a shopper would and learns nothing about who shops here.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { normalizeEmail } from '../../../contract/email';
 import type { OtpChannel } from '../../../contract';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
-import { consumeOtp, countWrongGuess, insertOtp, latestOtp, recentOtpStats } from '../db/otps';
-import { findUserByEmail, normalizeEmail, type UserRecord } from '../db/users';
-import type { Mailer } from '../mail/mailer';
-import { otpMessage } from '../mail/messages';
+import type { Database, Queryable } from '../db/client';
+import {
+  consumeOtp,
+  countWrongGuess,
+  forgetOldCodeRequests,
+  insertCodeRequest,
+  insertOtp,
+  latestOtp,
+  lockCodeAddress,
+  recentCodeRequests,
+} from '../db/otps';
+import { findUserByEmail, markMobileVerified, type UserRecord } from '../db/users';
+import type { Mailer, OutgoingMessage } from '../mail/mailer';
+import { loginCodeMessage, otpMessage } from '../mail/messages';
 import { tooManyRequests, waitText } from '../plugins/errors';
 
+/** What a code is for: the words of the message that carries it. */
+export type CodePurpose = 'account' | 'login';
+
 export interface OtpService {
-  /** Sends a fresh code over the channel; a 429 HttpError when codes are asked for too often. */
-  issue(user: UserRecord, channel: OtpChannel): Promise<void>;
+  /**
+   * Asks for a code for the email over the channel: a 429 HttpError when the address asked
+   * too often, the same for accounts and strangers. Only an account is sent a code. An SMS
+   * goes to a number not yet proven only to activate a new account; an activated account
+   * whose number is unproven gets its code by email instead.
+   */
+  request(
+    email: string,
+    user: UserRecord | null,
+    channel: OtpChannel,
+    purpose?: CodePurpose,
+  ): Promise<void>;
+  /**
+   * Counts one message to the address under the same limits, for mail that carries no code
+   * (say, "someone tried to sign up with your email"); false when it must not be sent now.
+   */
+  allowNotice(email: string): Promise<boolean>;
   /** Uses up the code: the account and the channel the code went to, or null. */
   consume(email: string, code: string): Promise<{ user: UserRecord; channel: OtpChannel } | null>;
 }
+
+const HOUR_MS = 3_600_000;
+
+/** Where codes go, and the least time between two of them there. */
+interface Address {
+  name: string;
+  intervalSeconds: number;
+}
+/** Every this many requests, the requests of addresses nobody came back for are dropped. */
+const TIDY_EVERY = 100;
 
 export function createOtpService(deps: {
   db: Database;
@@ -31,32 +74,63 @@ export function createOtpService(deps: {
   const key = createHmac('sha256', deps.secret).update('storefront-otp').digest();
   const hash = (userId: number, code: string) =>
     createHmac('sha256', key).update(`${userId}:${code}`).digest('hex');
+  let requests = 0;
 
-  return {
-    async issue(user, channel) {
-      const now = clock.now();
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await db.transaction(async (tx) => {
-        // One sender at a time per account, so two quick clicks cannot both pass the limits.
-        await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.id]);
-        const stats = await recentOtpStats(tx, user.id, new Date(now.getTime() - 3_600_000));
-        if (stats.latest && config.resendIntervalSeconds > 0) {
-          const wait =
-            (Date.parse(stats.latest) + config.resendIntervalSeconds * 1000 - now.getTime()) / 1000;
-          if (wait > 0) {
-            throw tooManyRequests(
-              `Please wait ${waitText(wait)} before asking for another code`,
-              wait,
-            );
-          }
-        }
-        if (stats.count >= config.maxPerHour && stats.oldest) {
-          const wait = (Date.parse(stats.oldest) + 3_600_000 - now.getTime()) / 1000;
+  /** Takes a turn for each address and counts this request, or throws 429. */
+  async function throttle(tx: Queryable, addresses: Address[], now: Date): Promise<void> {
+    const since = new Date(now.getTime() - HOUR_MS);
+    // Sorted, so two requests naming the same two addresses never wait for each other.
+    const names = addresses.map((a) => a.name).sort();
+    for (const name of names) await lockCodeAddress(tx, name, since);
+    for (const { name: address, intervalSeconds } of addresses) {
+      const stats = await recentCodeRequests(tx, address, since);
+      if (stats.latest && intervalSeconds > 0) {
+        const wait = (Date.parse(stats.latest) + intervalSeconds * 1000 - now.getTime()) / 1000;
+        if (wait > 0) {
           throw tooManyRequests(
-            `You have asked for ${config.maxPerHour} codes in the last hour. Try again in ${waitText(wait)}.`,
+            `Please wait ${waitText(wait)} before asking for another code`,
             wait,
           );
         }
+      }
+      if (stats.count >= config.maxPerHour && stats.oldest) {
+        const wait = (Date.parse(stats.oldest) + HOUR_MS - now.getTime()) / 1000;
+        throw tooManyRequests(
+          `You have asked for ${config.maxPerHour} codes in the last hour. Try again in ${waitText(wait)}.`,
+          wait,
+        );
+      }
+    }
+    for (const { name } of addresses) await insertCodeRequest(tx, name, now);
+    if (++requests % TIDY_EVERY === 0) await forgetOldCodeRequests(tx, since);
+  }
+
+  return {
+    async request(email, user, asked, purpose = 'account') {
+      const now = clock.now();
+      const address = normalizeEmail(email);
+      const channel: OtpChannel =
+        asked === 'sms' && user && user.emailVerified && user.mobileVerifiedAt === null
+          ? 'email'
+          : asked;
+      const addresses: Address[] = [
+        { name: `email:${address}`, intervalSeconds: config.resendIntervalSeconds },
+      ];
+      if (user && channel === 'sms') {
+        addresses.push({
+          name: `sms:${user.mobileNumber}`,
+          // A number nobody has proven may be a stranger's, typed into many sign-ups: it gets
+          // one code at a time, whichever account asks, until that code has expired.
+          intervalSeconds:
+            user.mobileVerifiedAt === null
+              ? Math.max(config.resendIntervalSeconds, config.ttlSeconds)
+              : config.resendIntervalSeconds,
+        });
+      }
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await db.transaction(async (tx) => {
+        await throttle(tx, addresses, now);
+        if (!user) return;
         await insertOtp(tx, {
           userId: user.id,
           channel,
@@ -65,7 +139,26 @@ export function createOtpService(deps: {
           expiresAt: new Date(now.getTime() + config.ttlSeconds * 1000),
         });
       });
-      await mailer.send(otpMessage(user, channel, code, config.ttlSeconds));
+      if (!user) return;
+      const message: OutgoingMessage =
+        purpose === 'login'
+          ? loginCodeMessage(user, code, config.ttlSeconds)
+          : otpMessage(user, channel, code, config.ttlSeconds);
+      await mailer.send(message);
+    },
+
+    async allowNotice(email) {
+      try {
+        const address = {
+          name: `email:${normalizeEmail(email)}`,
+          intervalSeconds: config.resendIntervalSeconds,
+        };
+        await db.transaction((tx) => throttle(tx, [address], clock.now()));
+        return true;
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 429) return false;
+        throw error;
+      }
     },
 
     async consume(email, code) {
@@ -88,6 +181,8 @@ export function createOtpService(deps: {
         return null;
       }
       if (!(await consumeOtp(db, otp.id, now, config.maxAttempts))) return null;
+      // A code that reached the phone proves the number it was sent to.
+      if (otp.channel === 'sms') await markMobileVerified(db, user.id, user.mobileNumber, now);
       return { user, channel: otp.channel };
     },
   };

@@ -1,79 +1,64 @@
 /**
- * Access tokens: JWTs signed with HMAC-SHA256, algorithm pinned, with an expiry.
- *
- * Built on node:crypto rather than jose because jose 6 ships only as an ES module, which the
- * jest "server" project (jest.config.ts) does not transform; the tokens are standard HS256
- * JWTs, so swapping jose in later changes nothing for clients.
+ * Access tokens: JWTs signed with HS256 by jose, the algorithm pinned, with an expiry and a
+ * session id (jti). A token alone proves little: the session it names must still be open in
+ * the database (plugins/auth.ts), which is how log out and password resets end it.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../clock';
 
 export interface TokenClaims {
   userId: number;
+  /** The sessions row this token belongs to. */
+  sessionId: string;
   /** Seconds since the epoch. */
   issuedAt: number;
   expiresAt: number;
 }
 
 export interface TokenService {
-  sign(userId: number): string;
+  sign(claims: TokenClaims): Promise<string>;
   /** The claims of a genuine, unexpired token; null for anything else. */
-  verify(token: string): TokenClaims | null;
+  verify(token: string): Promise<TokenClaims | null>;
 }
 
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
-const SEGMENT = /^[A-Za-z0-9_-]+$/;
 // A token from a server whose clock runs slightly ahead is still accepted.
 const CLOCK_SKEW_SECONDS = 60;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function parseJson(segment: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-export function createTokenService(options: {
-  secret: string;
-  ttlSeconds: number;
-  clock: Clock;
-}): TokenService {
-  const key = Buffer.from(options.secret, 'utf8');
-  const mac = (data: string) => createHmac('sha256', key).update(data).digest();
-  const nowSeconds = () => Math.floor(options.clock.now().getTime() / 1000);
+export function createTokenService(options: { secret: string; clock: Clock }): TokenService {
+  const key = new TextEncoder().encode(options.secret);
 
   return {
-    sign(userId) {
-      const iat = nowSeconds();
-      const payload = Buffer.from(
-        JSON.stringify({ sub: String(userId), iat, exp: iat + options.ttlSeconds }),
-      ).toString('base64url');
-      const signature = mac(`${HEADER}.${payload}`).toString('base64url');
-      return `${HEADER}.${payload}.${signature}`;
+    async sign(claims) {
+      return new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(claims.userId))
+        .setJti(claims.sessionId)
+        .setIssuedAt(claims.issuedAt)
+        .setExpirationTime(claims.expiresAt)
+        .sign(key);
     },
 
-    verify(token) {
-      const parts = token.split('.');
-      if (parts.length !== 3 || !parts.every((p) => SEGMENT.test(p))) return null;
-      const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
-      const header = parseJson(headerPart);
-      // The algorithm is pinned: "none", RS256 and friends are refused before any crypto.
-      if (!header || header.alg !== 'HS256') return null;
-      const expected = mac(`${headerPart}.${payloadPart}`);
-      const given = Buffer.from(signaturePart, 'base64url');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      const payload = parseJson(payloadPart);
-      if (!payload) return null;
-      const { sub, iat, exp } = payload;
+    async verify(token) {
+      const now = options.clock.now();
+      let payload;
+      try {
+        ({ payload } = await jwtVerify(token, key, {
+          // "none", RS256 and friends are refused before any signature is checked.
+          algorithms: ['HS256'],
+          currentDate: now,
+          requiredClaims: ['sub', 'jti', 'iat', 'exp'],
+        }));
+      } catch (error) {
+        if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+        throw error;
+      }
+      const { sub, jti, iat, exp } = payload;
       if (typeof sub !== 'string' || !/^[1-9]\d{0,9}$/.test(sub)) return null;
+      if (typeof jti !== 'string' || !UUID.test(jti)) return null;
       if (typeof iat !== 'number' || typeof exp !== 'number') return null;
-      const now = nowSeconds();
-      if (exp <= now || iat > now + CLOCK_SKEW_SECONDS) return null;
-      return { userId: Number(sub), issuedAt: iat, expiresAt: exp };
+      if (iat > Math.floor(now.getTime() / 1000) + CLOCK_SKEW_SECONDS) return null;
+      return { userId: Number(sub), sessionId: jti, issuedAt: iat, expiresAt: exp };
     },
   };
 }

@@ -65,6 +65,60 @@ export async function insertAffiliate(
   return toRecord(rows[0] as AffiliateRow);
 }
 
+export interface Referrer {
+  affiliateId: number;
+  /** The affiliate's own account, and what could show it is the buyer's too. */
+  userId: number;
+  mobileNumber: string;
+  accountNumber: string | null;
+  buyerMobile: string;
+  /** The payout account of the buyer, when the buyer is an affiliate as well. */
+  buyerAccountNumber: string | null;
+}
+
+/** The affiliate who referred the buyer, with what tells whether it is the buyer again. */
+export async function findReferrer(db: Queryable, buyerId: number): Promise<Referrer | null> {
+  const rows = await db.query<{
+    affiliate_id: unknown;
+    user_id: unknown;
+    mobile_number: string;
+    account_details: string;
+    buyer_mobile: string;
+    buyer_account_details: string | null;
+  }>(
+    `SELECT a.id AS affiliate_id, a.user_id, au.mobile_number, a.account_details,
+            b.mobile_number AS buyer_mobile, ba.account_details AS buyer_account_details
+       FROM users b
+       JOIN affiliates a ON a.id = b.referred_by_affiliate_id
+       JOIN users au ON au.id = a.user_id
+       LEFT JOIN affiliates ba ON ba.user_id = b.id
+      WHERE b.id = $1`,
+    [buyerId],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    affiliateId: num(r.affiliate_id),
+    userId: num(r.user_id),
+    mobileNumber: r.mobile_number,
+    accountNumber: accountNumberOf(r.account_details),
+    buyerMobile: r.buyer_mobile,
+    buyerAccountNumber: r.buyer_account_details ? accountNumberOf(r.buyer_account_details) : null,
+  };
+}
+
+function accountNumberOf(details: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(details);
+    if (typeof parsed === 'object' && parsed !== null && 'account_number' in parsed) {
+      return typeof parsed.account_number === 'string' ? parsed.account_number : null;
+    }
+  } catch {
+    // Stored by this server as JSON; anything else has no number to compare.
+  }
+  return null;
+}
+
 export async function creditCommission(
   db: Queryable,
   affiliateId: number,

@@ -127,7 +127,7 @@ export async function insertOrder(db: Queryable, o: NewOrder): Promise<OrderReco
 }
 
 export interface NewOrderItem {
-  productId: number;
+  productId: number | null;
   slug: string;
   name: string;
   imageUrl: string | null;

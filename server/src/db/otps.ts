@@ -44,16 +44,40 @@ export async function insertOtp(
   );
 }
 
-/** How many codes went out in the last hour, and when the latest and the oldest of them did. */
-export async function recentOtpStats(
+/**
+ * Takes the address's turn (until the transaction ends), so two quick requests for one
+ * address cannot both pass the limits; also forgets its requests from before `since`.
+ */
+export async function lockCodeAddress(db: Queryable, address: string, since: Date): Promise<void> {
+  await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [address]);
+  await db.query('DELETE FROM code_requests WHERE address = $1 AND created_at <= $2', [
+    address,
+    since.toISOString(),
+  ]);
+}
+
+export async function insertCodeRequest(db: Queryable, address: string, at: Date): Promise<void> {
+  await db.query('INSERT INTO code_requests (address, created_at) VALUES ($1, $2)', [
+    address,
+    at.toISOString(),
+  ]);
+}
+
+/** Requests of addresses nobody asked about again within the hour (tidying up). */
+export async function forgetOldCodeRequests(db: Queryable, before: Date): Promise<void> {
+  await db.query('DELETE FROM code_requests WHERE created_at <= $1', [before.toISOString()]);
+}
+
+/** How many codes an address asked for since `since`, and when the latest and oldest were. */
+export async function recentCodeRequests(
   db: Queryable,
-  userId: number,
+  address: string,
   since: Date,
 ): Promise<{ count: number; latest: string | null; oldest: string | null }> {
   const rows = await db.query<{ count: unknown; latest: unknown; oldest: unknown }>(
     `SELECT count(*) AS count, max(created_at) AS latest, min(created_at) AS oldest
-       FROM otps WHERE user_id = $1 AND created_at > $2`,
-    [userId, since.toISOString()],
+       FROM code_requests WHERE address = $1 AND created_at > $2`,
+    [address, since.toISOString()],
   );
   const row = rows[0];
   return {

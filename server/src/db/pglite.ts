@@ -218,37 +218,88 @@ class PgliteDatabase implements Database {
   }
 }
 
-/** A lock file so a second process (say, the seed CLI) cannot open a directory in use. */
-function lockDataDir(dir: string): () => void {
-  const lockFile = path.join(dir, 'pglite.lock');
-  fs.mkdirSync(dir, { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(lockFile, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(fs.readFileSync(lockFile, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid)) {
-        throw new Error(
-          `The database in ${dir} is in use by process ${pid}. Stop that process first ` +
-            '(the embedded database allows one process at a time), or use DATABASE_URL.',
-        );
-      }
-      // Left behind by a process that crashed: take it over.
-      fs.rmSync(lockFile, { force: true });
-    }
-  }
-  throw new Error(`Could not lock ${lockFile}`);
+/**
+ * How a process is told apart from a later one with the same id: its start time (clock ticks
+ * since boot) on Linux. Null where /proc is not there.
+ */
+function startTimeOf(pid: number): string | null {
+  const stat = readProcStat(pid);
+  return stat?.startTime ?? null;
 }
 
-function processAlive(pid: number): boolean {
+function readProcStat(pid: number): { state: string; startTime: string } | null {
+  let text: string;
   try {
-    process.kill(pid, 0);
+    text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // "pid (command) state ppid ...": the command may hold spaces and parentheses.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const state = fields[0];
+  const startTime = fields[19];
+  return state && startTime ? { state, startTime } : null;
+}
+
+/**
+ * Whether the process that wrote a lock still runs. A process killed with kill -9 stays in
+ * the process table as a zombie until its parent collects it, and its id may be reused by
+ * another program later: neither holds the database. On Linux both are told from /proc;
+ * elsewhere only "no such process" is.
+ */
+export function lockHolderAlive(holder: { pid: number; startTime: string | null }): boolean {
+  if (fs.existsSync('/proc/self/stat')) {
+    const stat = readProcStat(holder.pid);
+    if (!stat) return false;
+    if (stat.state === 'Z' || stat.state === 'X') return false;
+    return holder.startTime === null || stat.startTime === holder.startTime;
+  }
+  try {
+    process.kill(holder.pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** "1234" (older servers) or "1234 8812345" (pid and start time). */
+function parseLock(text: string): { pid: number; startTime: string | null } | null {
+  const [pidText, startTime] = text.trim().split(/\s+/);
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  return { pid, startTime: startTime && /^\d+$/.test(startTime) ? startTime : null };
+}
+
+/** A lock file so a second process (say, the seed CLI) cannot open a directory in use. */
+function lockDataDir(dir: string): () => void {
+  const lockFile = path.join(dir, 'pglite.lock');
+  fs.mkdirSync(dir, { recursive: true });
+  const me = `${process.pid} ${startTimeOf(process.pid) ?? ''}`.trim();
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, me, { flag: 'wx' });
+      return () => {
+        // Only our own lock: never one a later process took over.
+        try {
+          if (fs.readFileSync(lockFile, 'utf8').trim() === me) fs.rmSync(lockFile, { force: true });
+        } catch {
+          // already gone
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = parseLock(fs.readFileSync(lockFile, 'utf8'));
+      if (holder && holder.pid !== process.pid && lockHolderAlive(holder)) {
+        throw new Error(
+          `The database in ${dir} is in use by process ${holder.pid}. Stop that process first ` +
+            '(the embedded database allows one process at a time), or use DATABASE_URL.',
+        );
+      }
+      // Left behind by a process that crashed or was killed: take it over.
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${lockFile}`);
 }
 
 /** Claims a data directory for this process; the returned function gives it back. */

@@ -33,11 +33,16 @@ export function isNewEmbeddedDatabase(config: Config): boolean {
 
 /**
  * Runs this file in a child process with the same settings and the same Node.js options
- * (the TypeScript loader), and waits for it.
+ * (the TypeScript loader, added when this process runs without it), and waits for it.
  */
 export function prepareInChildProcess(env: Record<string, string | undefined>): Promise<void> {
   // A debugger's port is this process's own.
   const execArgv = process.execArgv.filter((arg) => !/^--inspect/.test(arg));
+  // Started without the TypeScript loader (jest compiles in-process, for one): this file is
+  // TypeScript, so the child needs it.
+  if (__filename.endsWith('.ts') && !execArgv.some((arg) => arg.includes('tsx'))) {
+    execArgv.push('--import', 'tsx');
+  }
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...execArgv, __filename], {
       env,

@@ -1,4 +1,5 @@
 import type { Gender, User } from '../../../contract';
+export { normalizeEmail } from '../../../contract/email';
 import type { Queryable } from './client';
 import { isoOrNull, num, numOrNull } from './rows';
 
@@ -14,7 +15,8 @@ export interface UserRecord {
   emailVerified: boolean;
   passwordHash: string;
   referredByAffiliateId: number | null;
-  tokensValidAfter: string | null;
+  /** When a code sent by SMS to the current number was used; null: the number is unproven. */
+  mobileVerifiedAt: string | null;
   lastLoggedIn: string | null;
 }
 
@@ -30,12 +32,12 @@ interface UserRow {
   emailverified: boolean;
   password_hash: string;
   referred_by_affiliate_id: unknown;
-  tokens_valid_after: unknown;
+  mobile_verified_at: unknown;
   last_logged_in: unknown;
 }
 
 const COLUMNS = `id, email, first_name, last_name, mobile_number, age, gender, role, emailverified,
-  password_hash, referred_by_affiliate_id, tokens_valid_after, last_logged_in`;
+  password_hash, referred_by_affiliate_id, mobile_verified_at, last_logged_in`;
 
 function toRecord(r: UserRow): UserRecord {
   return {
@@ -50,7 +52,7 @@ function toRecord(r: UserRow): UserRecord {
     emailVerified: r.emailverified,
     passwordHash: r.password_hash,
     referredByAffiliateId: numOrNull(r.referred_by_affiliate_id),
-    tokensValidAfter: isoOrNull(r.tokens_valid_after),
+    mobileVerifiedAt: isoOrNull(r.mobile_verified_at),
     lastLoggedIn: isoOrNull(r.last_logged_in),
   };
 }
@@ -130,23 +132,38 @@ export async function recordLogin(
   );
 }
 
-/** A new password also ends every session signed in with the old one. */
+/** Sets a new password; the caller ends the account's sessions in the same transaction. */
 export async function setPassword(
   db: Queryable,
   userId: number,
   passwordHash: string,
-  at: Date,
   verifyEmail: boolean,
 ): Promise<void> {
-  const wholeSecond = new Date(Math.floor(at.getTime() / 1000) * 1000);
   await db.query(
-    `UPDATE users SET password_hash = $2, tokens_valid_after = $3, updated_at = now(),
-       emailverified = emailverified OR $4
+    `UPDATE users SET password_hash = $2, updated_at = now(), emailverified = emailverified OR $3
       WHERE id = $1`,
-    [userId, passwordHash, wholeSecond.toISOString(), verifyEmail],
+    [userId, passwordHash, verifyEmail],
   );
 }
 
+/** Marks the number proven, unless it changed since the code was sent. */
+export async function markMobileVerified(
+  db: Queryable,
+  userId: number,
+  mobileNumber: string,
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE users SET mobile_verified_at = $3
+      WHERE id = $1 AND mobile_number = $2 AND mobile_verified_at IS NULL`,
+    [userId, mobileNumber, at.toISOString()],
+  );
+}
+
+/**
+ * A new mobile number is unproven until a code sent to it is used, and the codes already
+ * sent (perhaps by SMS to the old number) stop working.
+ */
 export async function updateProfile(
   db: Queryable,
   userId: number,
@@ -154,10 +171,17 @@ export async function updateProfile(
 ): Promise<UserRecord | null> {
   const rows = await db.query<UserRow>(
     `UPDATE users SET mobile_number = COALESCE($2, mobile_number), age = COALESCE($3, age),
-       gender = COALESCE($4, gender), updated_at = now()
+       gender = COALESCE($4, gender), updated_at = now(),
+       mobile_verified_at = CASE WHEN $2::text IS NULL OR $2::text = mobile_number
+                                 THEN mobile_verified_at END
       WHERE id = $1 RETURNING ${COLUMNS}`,
     [userId, changes.mobileNumber ?? null, changes.age ?? null, changes.gender ?? null],
   );
+  if (changes.mobileNumber !== undefined) {
+    await db.query('UPDATE otps SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [
+      userId,
+    ]);
+  }
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
@@ -167,8 +191,4 @@ export function normalizeMobile(mobile: string): string {
   if (digits.startsWith('234')) return `0${digits.slice(3)}`;
   if (digits.length === 10) return `0${digits}`;
   return digits;
-}
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
 }

@@ -4,20 +4,34 @@
  */
 import { ERROR_DETAILS, type DeliveryModel, type Order } from '../../../contract';
 import type { AppContext } from '../context';
-import { creditCommission } from '../db/affiliates';
-import { clearCart, lineTotalKobo, listCart, type CartLine } from '../db/carts';
+import { creditCommission, findReferrer } from '../db/affiliates';
+import { clearCart, listCart, type CartLine } from '../db/carts';
+import type { Queryable } from '../db/client';
 import { findDelivery } from '../db/deliveries';
 import { findOrderByReference, insertOrder, insertOrderItems } from '../db/orders';
 import { unitPriceKobo } from '../db/products';
 import { num } from '../db/rows';
-import { findTransaction, recordProviderStatus, type TransactionRecord } from '../db/transactions';
+import { shareDevice } from '../db/sessions';
+import {
+  findTransaction,
+  heldStock,
+  holdsStock,
+  listTransactionItems,
+  recordProviderStatus,
+  releaseHold,
+  type PricedLine,
+  type TransactionRecord,
+} from '../db/transactions';
 import { cartTotals, DELIVERY_FEE_KOBO, formatNaira } from '../money';
 import { badRequest, conflict, HttpError, notFound } from '../plugins/errors';
 import { PaymentProviderError, type ProviderVerification } from './provider';
 
 export const PAID_STATUS = 'paid';
 
-export function stockProblem(line: Pick<CartLine, 'quantity' | 'product'>): string | null {
+export function stockProblem(line: {
+  quantity: number;
+  product: Pick<CartLine['product'], 'name' | 'inventoryStock'>;
+}): string | null {
   const { inventoryStock, name } = line.product;
   if (inventoryStock === 0) return `${name} is out of stock`;
   if (line.quantity > inventoryStock) return `Only ${inventoryStock} left in stock for ${name}`;
@@ -77,13 +91,18 @@ export function paymentNotDoneDetail(status: string): string {
 }
 
 /**
- * Places the order for a verified payment from the shopper's cart, or returns the order
- * the reference already has. In one database transaction: the payment row stays locked
- * (FOR UPDATE) until commit, so a racing call waits and then finds the order; the unique
- * constraint on orders.reference backs that up.
+ * Places the order for a verified payment, or returns the order the reference already has.
+ * The order is made of the lines the payment priced (transaction_items), never of the cart
+ * as it is now, so changing the cart after paying cannot swap what was bought. The stock
+ * was held for the payment since it started; if that hold lapsed, the order is placed only
+ * when the stock is still free.
+ *
+ * In one database transaction: the payment row stays locked (FOR UPDATE) until commit, so a
+ * racing call waits and then finds the order; the unique constraint on orders.reference
+ * backs that up.
  */
 export async function placeOrder(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'clock'>,
   request: { reference: string; userId: number; deliveryModel: DeliveryModel },
 ): Promise<{ order: Order; created: boolean }> {
   return ctx.db.transaction(async (q) => {
@@ -96,22 +115,41 @@ export async function placeOrder(
     if (!tx.verifiedAt || tx.status !== 'success')
       throw badRequest(paymentNotDoneDetail(tx.status));
 
-    const lines = await listCart(q, request.userId, { lockProducts: true });
+    const now = ctx.clock.now();
+    let lines = await listTransactionItems(q, request.reference);
+    const fromCart = lines.length === 0;
+    if (fromCart) lines = await pricedCart(q, request.userId);
     if (lines.length === 0) {
       throw conflict(
         'Your cart is empty, so there is nothing to order for this payment. Please contact us.',
       );
     }
-    const totals = cartTotals(lines.map(lineTotalKobo));
+    const totals = cartTotals(lines.map((line) => line.unitPriceKobo * line.quantity));
     if (totals.payableKobo !== tx.amountKobo || tx.currency !== 'NGN') {
       throw conflict(
         `Your cart changed after you started paying: you paid ${formatNaira(tx.amountKobo)} but ` +
           `the cart now comes to ${formatNaira(totals.payableKobo)}. No order was placed; please contact us.`,
       );
     }
+
+    const productIds = lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
+    const stock = await lockStock(q, productIds);
+    const heldForOthers = holdsStock(tx, now)
+      ? new Map<number, number>()
+      : await heldStock(q, productIds, now, request.reference);
     for (const line of lines) {
-      const problem = stockProblem(line);
-      if (problem) throw conflict(`${problem}. No order was placed; please contact us.`);
+      const left =
+        line.productId === null
+          ? 0
+          : (stock.get(line.productId) ?? 0) - (heldForOthers.get(line.productId) ?? 0);
+      const problem = stockProblem({
+        quantity: line.quantity,
+        product: { name: line.name, inventoryStock: Math.max(0, left) },
+      });
+      if (problem) {
+        await releaseHold(q, request.reference, now);
+        throw conflict(`${problem}. No order was placed; please contact us.`);
+      }
     }
 
     const delivery = await findDelivery(q, request.userId);
@@ -146,33 +184,93 @@ export async function placeOrder(
       q,
       inserted.id,
       lines.map((line) => ({
-        productId: line.product.id,
-        slug: line.product.slug,
-        name: line.product.name,
-        imageUrl: line.product.imageUrl,
-        vendorName: line.product.vendorName,
+        productId: line.productId,
+        slug: line.slug,
+        name: line.name,
+        imageUrl: line.imageUrl,
+        vendorName: line.vendorName,
         quantity: line.quantity,
-        unitPriceKobo: unitPriceKobo(line.product),
+        unitPriceKobo: line.unitPriceKobo,
       })),
     );
     for (const line of lines) {
+      if (line.productId === null) continue;
       await q.query(
         `UPDATE products SET inventory_stock = inventory_stock - $2, updated_at = now()
           WHERE id = $1`,
-        [line.product.id, line.quantity],
+        [line.productId, line.quantity],
       );
     }
-    await clearCart(q, request.userId);
+    await releaseHold(q, request.reference, now);
+    if (fromCart) await clearCart(q, request.userId);
+    else await removeFromCart(q, request.userId, lines);
 
-    const buyer = await q.query<{ referred_by_affiliate_id: unknown }>(
-      'SELECT referred_by_affiliate_id FROM users WHERE id = $1',
-      [request.userId],
-    );
-    const affiliateId = buyer[0]?.referred_by_affiliate_id;
-    if (affiliateId !== null && affiliateId !== undefined) {
-      const commission = Math.round(totals.payableKobo * ctx.config.affiliateCommissionRate);
-      await creditCommission(q, num(affiliateId), commission);
-    }
+    await creditReferrer(ctx, q, request.userId, totals.payableKobo, delivery?.mobile_number);
     return { order: inserted.order, created: true };
   });
+}
+
+/** A payment from before stock holds has no priced lines: its order comes from the cart. */
+async function pricedCart(q: Queryable, userId: number): Promise<PricedLine[]> {
+  const cart = await listCart(q, userId, { lockProducts: true });
+  return cart.map((line) => ({
+    productId: line.product.id,
+    slug: line.product.slug,
+    name: line.product.name,
+    imageUrl: line.product.imageUrl,
+    vendorName: line.product.vendorName,
+    quantity: line.quantity,
+    unitPriceKobo: unitPriceKobo(line.product),
+  }));
+}
+
+/** Locks the products in id order (two checkouts never deadlock) and returns their stock. */
+async function lockStock(q: Queryable, productIds: number[]): Promise<Map<number, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await q.query<{ id: unknown; inventory_stock: unknown }>(
+    'SELECT id, inventory_stock FROM products WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
+    [productIds],
+  );
+  return new Map(rows.map((r) => [num(r.id), num(r.inventory_stock)]));
+}
+
+/** What was bought leaves the cart; anything added or raised since paying stays there. */
+async function removeFromCart(q: Queryable, userId: number, lines: PricedLine[]): Promise<void> {
+  for (const line of lines) {
+    if (line.productId === null) continue;
+    await q.query(
+      `UPDATE cart_items SET quantity = quantity - $3, updated_at = now()
+        WHERE user_id = $1 AND product_id = $2 AND quantity > $3`,
+      [userId, line.productId, line.quantity],
+    );
+    await q.query(
+      'DELETE FROM cart_items WHERE user_id = $1 AND product_id = $2 AND quantity <= $3',
+      [userId, line.productId, line.quantity],
+    );
+  }
+}
+
+/**
+ * Credits the affiliate who referred the buyer, unless the affiliate is the buyer under
+ * another account: the same browser, the same mobile number, or the same payout account.
+ */
+async function creditReferrer(
+  ctx: Pick<AppContext, 'config'>,
+  q: Queryable,
+  buyerId: number,
+  payableKobo: number,
+  deliveryMobile: string | undefined,
+): Promise<void> {
+  const referrer = await findReferrer(q, buyerId);
+  if (!referrer) return;
+  const self =
+    referrer.userId === buyerId ||
+    referrer.mobileNumber === referrer.buyerMobile ||
+    (deliveryMobile !== undefined && referrer.mobileNumber === deliveryMobile) ||
+    (referrer.buyerAccountNumber !== null &&
+      referrer.buyerAccountNumber === referrer.accountNumber) ||
+    (await shareDevice(q, buyerId, referrer.userId));
+  if (self) return;
+  const commission = Math.round(payableKobo * ctx.config.affiliateCommissionRate);
+  await creditCommission(q, referrer.affiliateId, commission);
 }

@@ -116,8 +116,47 @@ function shape(
   return null;
 }
 
+export const DISK_FULL_DETAIL =
+  'The shop cannot save anything right now because its storage is full. Please try again later; nothing you sent was saved.';
+export const DATABASE_DOWN_DETAIL =
+  'The shop cannot reach its records right now. Please try again in a few minutes.';
+
+/** A full disk, whichever database reports it: PostgreSQL's SQLSTATE or the file system's errno. */
+export function isDiskFull(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === '53100' || code === 'ENOSPC') return true;
+  return (
+    typeof message === 'string' && /ENOSPC|No space left on device|disk is full/i.test(message)
+  );
+}
+
+/** The database itself is gone (stopped, aborted, unreachable), as opposed to a refused query. */
+function isDatabaseDown(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, name } = error as { code?: unknown; message?: unknown; name?: unknown };
+  if (
+    typeof code === 'string' &&
+    /^(08...|57P0[1-3]|ECONNREFUSED|ECONNRESET|ETIMEDOUT)$/.test(code)
+  ) {
+    return true;
+  }
+  return (
+    name === 'DatabaseError' &&
+    typeof message === 'string' &&
+    /database stopped|database is closed|Aborted\(\)/.test(message)
+  );
+}
+
 /** Database errors that can only come from a value the schemas let through: still 4xx. */
 function shapeDatabaseError(error: unknown): ShapedError | null {
+  // Storage trouble is the shop's, not the shopper's: 503, in words, never a bare 500.
+  if (isDiskFull(error)) {
+    return { status: 503, detail: DISK_FULL_DETAIL, headers: { 'Retry-After': '60' } };
+  }
+  if (isDatabaseDown(error)) {
+    return { status: 503, detail: DATABASE_DOWN_DETAIL, headers: { 'Retry-After': '30' } };
+  }
   const code = (error as { code?: unknown }).code;
   if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null;
   if (code.startsWith('22')) {
@@ -151,7 +190,7 @@ export function registerErrorHandling(
       }
       const shaped = shape(error, options.bodyLimitBytes) ?? shapeDatabaseError(error);
       if (shaped) {
-        if (shaped.status >= 500) request.log.warn({ err: error }, 'database busy');
+        if (shaped.status >= 500) request.log.error({ err: error }, 'database could not answer');
         else request.log.info({ status: shaped.status, detail: shaped.detail }, 'request refused');
         return reply
           .code(shaped.status)

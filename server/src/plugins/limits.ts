@@ -1,95 +1,153 @@
 /**
- * Rate limits for the sign-in family of routes, per client IP and per email address, so
- * neither one machine nor many machines aimed at one account can guess freely. Guessing
- * routes (login, activation, reset) count only failures, so a shop full of shoppers behind
- * one IP, or a test suite signing in again and again, is never locked out by successes;
- * routes that send something (sign-up, send-otp) count every call. 429 with Retry-After.
+ * Rate limits for the sign-in family of routes, per client IP and per email address.
+ *
+ * An attempt is counted before it is tested, so requests sent together cannot all slip past
+ * a check made before any of them failed: of N parallel guesses, at most the limit are
+ * tested. A guess that succeeds is given back, so shoppers who sign in again and again (or a
+ * shop full of them behind one IP) never use up the allowance. Routes that send something
+ * (sign-up, send-otp, the contact form) count every call.
+ *
+ * The counts live behind LimitStore, so a store shared by several servers (PostgreSQL) can
+ * replace the in-memory one without changing these rules.
  */
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../clock';
 import type { RateLimitSetting } from '../config';
+import { normalizeEmail } from '../../../contract/email';
 import { tooManyRequests, waitText } from './errors';
 
-export interface AuthLimits {
-  /** preHandlers: 429 once the caller's IP or email has used up its attempts. */
-  check: preHandlerAsyncHookHandler[];
-  /** Counts one attempt against the caller's IP and email (call it on a failure). */
-  count(request: FastifyRequest): Promise<void>;
-  /** preHandlers that check and count every call. */
-  checkAndCount: preHandlerAsyncHookHandler[];
-  /** The contact form, per client IP, counted apart from sign-in attempts. */
-  contact: preHandlerAsyncHookHandler;
+export interface LimitCount {
+  /** Attempts in the current window, this one included. */
+  count: number;
+  /** Milliseconds until the window ends and the count starts again from zero. */
+  resetInMs: number;
 }
 
-/** The body field that holds the email, whichever route this is. */
-const EMAIL_FIELDS = ['username', 'user_email', 'email'] as const;
+/**
+ * Counters with a fixed window each. Every operation is atomic for its key: two increments
+ * never return the same count.
+ */
+export interface LimitStore {
+  /** Adds one to the key's count (opening a window of windowMs if none is open) and returns it. */
+  increment(key: string, windowMs: number): Promise<LimitCount>;
+  /** Takes one back (an attempt that succeeded); never below zero. */
+  giveBack(key: string): Promise<void>;
+  /** Forgets the key: its next attempt starts a fresh window. */
+  reset(key: string): Promise<void>;
+}
 
-function emailOf(request: FastifyRequest): string {
-  const body = request.body as Record<string, unknown> | undefined;
-  for (const field of EMAIL_FIELDS) {
-    const value = body?.[field];
-    if (typeof value === 'string') return value.trim().toLowerCase();
+/** The store of one server process. Expired windows are swept as new keys arrive. */
+export function createMemoryLimitStore(clock: Clock, maxKeys = 100_000): LimitStore {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+
+  function sweep(now: number) {
+    for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key);
+    // Still full of live windows (a flood of distinct keys): drop the oldest tenth, so a
+    // flood costs a sweep per many keys, not per key.
+    if (windows.size < maxKeys) return;
+    let drop = Math.max(1, Math.floor(maxKeys / 10));
+    for (const key of windows.keys()) {
+      if (drop-- <= 0) break;
+      windows.delete(key);
+    }
   }
-  return '';
-}
 
-interface Bucket {
-  /** Throws 429 when full; counts this call too when `increment`. */
-  guard(request: FastifyRequest, increment: boolean): Promise<void>;
-}
-
-function bucket(
-  app: FastifyInstance,
-  setting: RateLimitSetting,
-  keyOf: (request: FastifyRequest) => string,
-): Bucket {
-  const limiter = app.createRateLimit({
-    max: setting.max,
-    timeWindow: setting.windowMs,
-    keyGenerator: keyOf,
-  });
   return {
-    async guard(request, increment) {
-      const state = await limiter(request, { increment });
-      if (state.isAllowed) return;
-      // A peek reports the calls so far; this one would be the next.
-      const full = increment ? state.isExceeded : state.remaining <= 0;
-      if (full) {
-        throw tooManyRequests(
-          `Too many attempts. Please try again in ${waitText(state.ttlInSeconds)}.`,
-          state.ttlInSeconds,
-        );
+    async increment(key, windowMs) {
+      const now = clock.now().getTime();
+      let w = windows.get(key);
+      if (!w || w.resetAt <= now) {
+        if (!w && windows.size >= maxKeys) sweep(now);
+        w = { count: 0, resetAt: now + windowMs };
+        windows.set(key, w);
       }
+      w.count += 1;
+      return { count: w.count, resetInMs: w.resetAt - now };
+    },
+    async giveBack(key) {
+      const w = windows.get(key);
+      if (w && w.count > 0) w.count -= 1;
+    },
+    async reset(key) {
+      windows.delete(key);
     },
   };
 }
 
+/** A guess counted against the caller's IP and an account's email, before it is tested. */
+export interface Guess {
+  /** The email has had its allowance in this window: the guess must not be tested as usual. */
+  readonly emailExhausted: boolean;
+  /** Seconds until the email's window ends. */
+  readonly emailRetryAfterSeconds: number;
+  /** The guess was right: it does not count against anyone. */
+  succeeded(): Promise<void>;
+  /** The owner proved themselves another way: the email starts afresh. */
+  resetEmail(): Promise<void>;
+}
+
+export interface AuthLimits {
+  /**
+   * Counts a guess (a password or a code) for the email before it is tested. 429 when the
+   * caller's IP has used its attempts; when the email has, the caller decides what to do.
+   */
+  guess(request: FastifyRequest, email: string): Promise<Guess>;
+  /** Counts a call that sends something (a code, an email); 429 when the IP or email is full. */
+  send(request: FastifyRequest, email: string): Promise<void>;
+  /** The contact form, per client IP, counted apart from sign-in attempts. */
+  contact(request: FastifyRequest): Promise<void>;
+}
+
+function refusal(resetInMs: number) {
+  const seconds = resetInMs / 1000;
+  return tooManyRequests(`Too many attempts. Please try again in ${waitText(seconds)}.`, seconds);
+}
+
 export function createAuthLimits(
-  app: FastifyInstance,
+  store: LimitStore,
   settings: { perIp: RateLimitSetting; perEmail: RateLimitSetting },
 ): AuthLimits {
-  const ip = bucket(app, settings.perIp, (request) => `ip:${request.ip}`);
-  const email = bucket(app, settings.perEmail, (request) => `email:${emailOf(request)}`);
-  const contact = bucket(app, settings.perIp, (request) => `contact:${request.ip}`);
-  const hasEmail = (request: FastifyRequest) => emailOf(request) !== '';
+  const { perIp, perEmail } = settings;
+  const ipKey = (request: FastifyRequest) => `ip:${request.ip}`;
+  // The same canonical form accounts are looked up by, so case or spaces cannot open a
+  // fresh allowance for the same account. Guesses and sends are counted apart: asking for
+  // codes must not use up the owner's sign-in attempts.
+  const emailKey = (email: string) => `guess:${normalizeEmail(email)}`;
+  const sendKey = (email: string) => `send:${normalizeEmail(email)}`;
+
+  async function countIp(request: FastifyRequest, key: string): Promise<void> {
+    const ip = await store.increment(key, perIp.windowMs);
+    if (ip.count > perIp.max) throw refusal(ip.resetInMs);
+  }
 
   return {
-    check: [
-      async (request) => ip.guard(request, false),
-      async (request) => {
-        if (hasEmail(request)) await email.guard(request, false);
-      },
-    ],
-    async count(request) {
-      // Counting past the limit is what makes the next check refuse; no error here.
-      await ip.guard(request, true).catch(() => undefined);
-      if (hasEmail(request)) await email.guard(request, true).catch(() => undefined);
+    async guess(request, email) {
+      const ip = ipKey(request);
+      await countIp(request, ip);
+      const key = emailKey(email);
+      const counted = await store.increment(key, perEmail.windowMs);
+      return {
+        emailExhausted: counted.count > perEmail.max,
+        emailRetryAfterSeconds: counted.resetInMs / 1000,
+        async succeeded() {
+          await store.giveBack(ip);
+          await store.giveBack(key);
+        },
+        async resetEmail() {
+          await store.giveBack(ip);
+          await store.reset(key);
+        },
+      };
     },
-    checkAndCount: [
-      async (request) => ip.guard(request, true),
-      async (request) => {
-        if (hasEmail(request)) await email.guard(request, true);
-      },
-    ],
-    contact: async (request) => contact.guard(request, true),
+
+    async send(request, email) {
+      await countIp(request, ipKey(request));
+      const counted = await store.increment(sendKey(email), perEmail.windowMs);
+      if (counted.count > perEmail.max) throw refusal(counted.resetInMs);
+    },
+
+    async contact(request) {
+      await countIp(request, `contact:${request.ip}`);
+    },
   };
 }

@@ -4,11 +4,12 @@
  * (the outbox when no mail settings are given). EmailJS answers in plain text: "OK", or a
  * sentence with a 400; this scope does the same.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { EmailJsFormSchema, EmailJsSendSchema } from '../../../contract';
+import { hasLineBreak, isValidEmail } from '../../../contract/email';
 import type { RoutePlugin } from '../context';
 import { contactMessage, type ContactForm } from '../mail/messages';
-import { HttpError } from '../plugins/errors';
+import { DISK_FULL_DETAIL, HttpError, isDiskFull } from '../plugins/errors';
 
 class MultipartError extends Error {
   readonly statusCode = 400;
@@ -81,6 +82,24 @@ function toForm(params: Record<string, unknown>): ContactForm {
   };
 }
 
+/**
+ * The contact form's fields, as the storefront requires them. Name, email and subject end
+ * up in mail headers and on the console, so a line break there could add a header or fake a
+ * log line: refused, with words the sender can act on.
+ */
+function formProblem(form: ContactForm): string | null {
+  if (form.name === '') return 'Please enter your name';
+  if (hasLineBreak(form.name)) return 'Please enter your name on one line';
+  if (form.email === '') return 'Please enter your email address';
+  if (hasLineBreak(form.email) || !isValidEmail(form.email)) {
+    return 'Please enter a valid email address, like ade@example.com';
+  }
+  const subject = form.extra.subject;
+  if (subject !== undefined && hasLineBreak(subject)) return 'Please enter the subject on one line';
+  if (form.message === '') return 'Please enter your message';
+  return null;
+}
+
 function missingId(ids: {
   user_id?: string;
   service_id?: string;
@@ -94,6 +113,14 @@ function missingId(ids: {
 
 function plainTextErrors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'contact message not stored: disk full');
+      return reply
+        .code(503)
+        .header('Retry-After', '60')
+        .type('text/plain; charset=utf-8')
+        .send(DISK_FULL_DETAIL);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'contact message not accepted');
@@ -127,10 +154,13 @@ const emailJsRoutes: RoutePlugin = async (app, { ctx }) => {
       done(error as Error, undefined);
     }
   });
-  const limits = { preHandler: ctx.limits.contact };
+  const limits = { preHandler: async (request: FastifyRequest) => ctx.limits.contact(request) };
 
   async function deliver(params: Record<string, unknown>) {
-    await ctx.mailer.send(contactMessage(ctx.config.shopEmail, toForm(params)));
+    const form = toForm(params);
+    const problem = formProblem(form);
+    if (problem) throw new HttpError(400, problem);
+    await ctx.mailer.send(contactMessage(ctx.config.shopEmail, form));
   }
 
   app.post(

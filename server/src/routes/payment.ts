@@ -14,14 +14,21 @@ import {
   type Verification,
 } from '../../../contract';
 import type { AppContext, RoutePlugin } from '../context';
-import { lineTotalKobo, listCart } from '../db/carts';
+import { listCart } from '../db/carts';
 import { findDelivery } from '../db/deliveries';
+import { unitPriceKobo } from '../db/products';
 import {
   findTransaction,
   findUserTransaction,
+  heldStock,
+  holdsStock,
   insertTransaction,
+  insertTransactionItems,
   recordAuthorization,
   recordProviderStatus,
+  releaseHold,
+  releaseUnpaidHolds,
+  type PricedLine,
 } from '../db/transactions';
 import { cartTotals } from '../money';
 import { placeOrder, stockProblem, verifyPayment } from '../payments/checkout';
@@ -33,6 +40,7 @@ import {
 } from '../payments/provider';
 import { currentUser } from '../plugins/auth';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../plugins/errors';
+import { loopbackOnly } from '../plugins/loopback';
 
 function toVerification(v: ProviderVerification): Verification {
   return {
@@ -124,23 +132,55 @@ const paymentRoutes: RoutePlugin = async (app, { ctx }) => {
       const user = currentUser(request);
       const { userid, delivery_method: deliveryMethod } = request.body;
       if (userid !== user.id) throw forbidden('You can only pay for your own cart');
-      const lines = await listCart(db, user.id);
-      if (lines.length === 0) throw badRequest(ERROR_DETAILS.cartEmpty);
-      for (const line of lines) {
-        const problem = stockProblem(line);
-        if (problem) throw conflict(problem);
-      }
-      if (deliveryMethod === 'delivery' && !(await findDelivery(db, user.id))) {
-        throw badRequest(ERROR_DETAILS.deliveryMissing);
-      }
-      const amountKobo = cartTotals(lines.map(lineTotalKobo)).payableKobo;
-      const reference = newReference(clock.now());
-      await insertTransaction(db, {
-        reference,
-        userId: user.id,
-        provider: payments.name,
-        amountKobo,
-        deliveryMethod,
+      const now = clock.now();
+      const reference = newReference(now);
+      // The cart is priced, its stock held and the priced lines kept in one transaction with
+      // the product rows locked, so two shoppers paying for the last units cannot both get
+      // them: the second hears it now, before paying, and the order is made from these lines.
+      const amountKobo = await db.transaction(async (q) => {
+        await releaseUnpaidHolds(q, user.id, now);
+        const lines = await listCart(q, user.id, { lockProducts: true });
+        if (lines.length === 0) throw badRequest(ERROR_DETAILS.cartEmpty);
+        const held = await heldStock(
+          q,
+          lines.map((line) => line.product.id),
+          now,
+          null,
+        );
+        for (const line of lines) {
+          const available = Math.max(
+            0,
+            line.product.inventoryStock - (held.get(line.product.id) ?? 0),
+          );
+          const problem = stockProblem({
+            quantity: line.quantity,
+            product: { ...line.product, inventoryStock: available },
+          });
+          if (problem) throw conflict(problem);
+        }
+        if (deliveryMethod === 'delivery' && !(await findDelivery(q, user.id))) {
+          throw badRequest(ERROR_DETAILS.deliveryMissing);
+        }
+        const priced: PricedLine[] = lines.map((line) => ({
+          productId: line.product.id,
+          slug: line.product.slug,
+          name: line.product.name,
+          imageUrl: line.product.imageUrl,
+          vendorName: line.product.vendorName,
+          quantity: line.quantity,
+          unitPriceKobo: unitPriceKobo(line.product),
+        }));
+        const amount = cartTotals(priced.map((p) => p.unitPriceKobo * p.quantity)).payableKobo;
+        await insertTransaction(q, {
+          reference,
+          userId: user.id,
+          provider: payments.name,
+          amountKobo: amount,
+          deliveryMethod,
+          holdExpiresAt: new Date(now.getTime() + config.stockHoldSeconds * 1000),
+        });
+        await insertTransactionItems(q, reference, priced);
+        return amount;
       });
       let started;
       try {
@@ -194,6 +234,8 @@ const paymentRoutes: RoutePlugin = async (app, { ctx }) => {
           body: SandboxPaySchema,
           response: { 200: VerificationSchema },
         },
+        // Settling a payment is the demo's stand-in for the card popup: this computer only.
+        onRequest: loopbackOnly,
         preValidation: [
           ctx.requireUser,
           // The body is optional: a bodiless POST means "pay".
@@ -205,6 +247,12 @@ const paymentRoutes: RoutePlugin = async (app, { ctx }) => {
       async (request) => {
         const tx = await findUserTransaction(db, currentUser(request).id, request.params.reference);
         if (!tx || tx.provider !== 'sandbox') throw notFound(ERROR_DETAILS.transactionNotFound);
+        // As a card page that has timed out would, the sandbox takes no money for a payment
+        // whose stock is no longer held for it (expired, or replaced by a newer payment).
+        if (tx.status === 'pending' && !holdsStock(tx, clock.now())) {
+          await releaseHold(db, tx.reference, clock.now());
+          throw conflict(ERROR_DETAILS.paymentExpired);
+        }
         const settled = await sandbox.pay(
           tx.reference,
           request.body.outcome ?? 'success',

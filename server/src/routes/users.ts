@@ -1,4 +1,6 @@
 /** Accounts (spec 7, users service): sign-up, codes, activation, login, reset, profile. */
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CustomerUpdateSchema,
   EmailVerificationSchema,
@@ -12,6 +14,7 @@ import {
   SendOtpSchema,
   UserSchema,
 } from '../../../contract';
+import type { ValidationIssue } from '../../../contract';
 import type { RoutePlugin } from '../context';
 import { findAffiliateIdByCode } from '../db/affiliates';
 import { isUniqueViolation } from '../db/client';
@@ -26,38 +29,79 @@ import {
   setPassword,
   toUser,
   updateProfile,
+  type UserRecord,
 } from '../db/users';
 import { MailDeliveryError } from '../mail/mailer';
+import { mobileChangedMessage, signupAttemptMessage } from '../mail/messages';
 import { currentUser } from '../plugins/auth';
 import {
   badRequest,
-  conflict,
   credentialsError,
   forbidden,
   HttpError,
   issue,
+  tooManyRequests,
   unprocessable,
+  waitText,
 } from '../plugins/errors';
-import type { ValidationIssue } from '../../../contract';
 
 const mailFailed = () =>
   new HttpError(502, 'We could not send the code just now. Please try again.');
 
-const userRoutes: RoutePlugin = async (app, { ctx }) => {
-  const { db, passwords, tokens, otp, clock, limits } = ctx;
-  // Guessing routes count failures only; routes that send a message count every call.
-  const guessing = { preHandler: limits.check };
-  const sending = { preHandler: limits.checkAndCount };
+/** The browser a login comes from, for telling one shopper's two accounts apart from two shoppers. */
+const DEVICE_COOKIE = 'ibm_device';
+const DEVICE_ID = /^[A-Za-z0-9_-]{22}$/;
 
+function deviceOf(request: FastifyRequest): string | null {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === DEVICE_COOKIE && value && DEVICE_ID.test(value)) return value;
+  }
+  return null;
+}
+
+/** The device id of this browser, set as a cookie the first time it signs in. */
+function ensureDevice(request: FastifyRequest, reply: FastifyReply, apiPrefix: string): string {
+  const known = deviceOf(request);
+  if (known) return known;
+  const id = randomBytes(16).toString('base64url');
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  void reply.header(
+    'set-cookie',
+    `${DEVICE_COOKIE}=${id}; Path=${apiPrefix}; Max-Age=63072000; HttpOnly; SameSite=Lax${secure}`,
+  );
+  return id;
+}
+
+const userRoutes: RoutePlugin = async (app, { ctx }) => {
+  const { db, passwords, sessions, otp, clock, limits, mailer } = ctx;
+
+  /** Mail that must not fail the request it belongs to (the answer may not tell it was sent). */
+  async function sendQuietly(
+    request: FastifyRequest,
+    what: string,
+    send: () => Promise<void>,
+  ): Promise<void> {
+    try {
+      await send();
+    } catch (error) {
+      request.log.warn({ err: error }, `${what} not sent`);
+    }
+  }
+
+  /**
+   * The same answer whether the email is new or already has an account, so sign-up cannot
+   * be used to find out who shops here. A new shopper gets the activation code; the owner of
+   * an existing account gets a fresh code if it is not activated yet, else a note that
+   * someone tried to sign up with their email.
+   */
   app.post(
     '/register',
-    {
-      ...sending,
-      schema: { body: RegistrationSchema, response: { 200: RegisterResponseSchema } },
-    },
+    { schema: { body: RegistrationSchema, response: { 200: RegisterResponseSchema } } },
     async (request) => {
       const body = request.body;
       const email = normalizeEmail(body.email);
+      await limits.send(request, email);
       const issues: ValidationIssue[] = [];
       if (body.password !== body.cpassword) {
         issues.push(issue(['body', 'cpassword'], 'Passwords do not match'));
@@ -68,61 +112,67 @@ const userRoutes: RoutePlugin = async (app, { ctx }) => {
         issues.push(issue(['body', 'affiliate_code'], 'This affiliate code does not exist'));
       }
       if (issues.length > 0) throw unprocessable(issues);
-      if (await findUserByEmail(db, email)) throw conflict(ERROR_DETAILS.emailTaken);
 
-      let user;
-      try {
-        user = await insertUser(db, {
-          email,
-          firstName: body.first_name.trim(),
-          lastName: body.last_name.trim(),
-          mobileNumber: normalizeMobile(body.mobile_number),
-          age: body.age,
-          gender: body.gender,
-          passwordHash: await passwords.hash(body.password),
-          referredByAffiliateId: affiliateId,
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(ERROR_DETAILS.emailTaken);
-        throw error;
+      // Hashed in both cases, so a known email takes as long to answer as a new one.
+      const passwordHash = await passwords.hash(body.password);
+      let existing = await findUserByEmail(db, email);
+      let created: UserRecord | null = null;
+      if (!existing) {
+        try {
+          created = await insertUser(db, {
+            email,
+            firstName: body.first_name.trim(),
+            lastName: body.last_name.trim(),
+            mobileNumber: normalizeMobile(body.mobile_number),
+            age: body.age,
+            gender: body.gender,
+            passwordHash,
+            referredByAffiliateId: affiliateId,
+          });
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          existing = await findUserByEmail(db, email);
+        }
       }
-      let sent = true;
-      try {
-        await otp.issue(user, 'email');
-      } catch (error) {
-        // The account exists either way; the shopper can ask for the code again.
-        request.log.warn({ err: error }, 'activation code not sent at sign-up');
-        sent = false;
+      if (created) {
+        await sendQuietly(request, 'activation code', () => otp.request(email, created, 'email'));
+      } else if (existing && !existing.emailVerified) {
+        const owner = existing;
+        await sendQuietly(request, 'activation code', () => otp.request(email, owner, 'email'));
+      } else if (existing && (await otp.allowNotice(email))) {
+        const owner = existing;
+        await sendQuietly(request, 'sign-up notice', () =>
+          mailer.send(signupAttemptMessage(owner)),
+        );
       }
       return {
-        message: sent
-          ? `Account created. We sent a 6-digit code to ${email}: enter it to activate your account.`
-          : 'Account created. Ask for a code to activate your account.',
-        user: { ...toUser(user), role: user.role, emailverified: user.emailVerified },
+        message: `Check ${email}: we sent you a 6-digit code to activate your account. If you already have an account, the email says how to log in instead.`,
       };
     },
   );
 
   app.post(
     '/send-otp',
-    { ...sending, schema: { body: SendOtpSchema, response: { 200: MessageSchema } } },
+    { schema: { body: SendOtpSchema, response: { 200: MessageSchema } } },
     async (request) => {
       const email = normalizeEmail(request.body.user_email);
       const channel = request.body.email_channel;
+      await limits.send(request, email);
       const user = await findUserByEmail(db, email);
-      // Same answer whether or not the account exists, so this cannot be used to find accounts.
-      if (user) {
-        try {
-          await otp.issue(user, channel);
-        } catch (error) {
-          if (error instanceof MailDeliveryError) {
-            request.log.error({ err: error }, 'code not delivered');
-            throw mailFailed();
-          }
-          throw error;
+      // Same answer, and same limits, whether or not the account exists.
+      try {
+        await otp.request(email, user, channel);
+      } catch (error) {
+        if (error instanceof MailDeliveryError) {
+          request.log.error({ err: error }, 'code not delivered');
+          throw mailFailed();
         }
+        throw error;
       }
-      const where = channel === 'sms' ? 'by SMS to its mobile number' : 'by email';
+      const where =
+        channel === 'sms'
+          ? 'by SMS to its mobile number, or by email if that number is not confirmed yet'
+          : 'by email';
       const minutes = Math.round(ctx.config.otp.ttlSeconds / 60);
       return {
         message: `If an account uses ${email}, we have sent it a 6-digit code ${where}. The code expires in ${minutes} minutes.`,
@@ -130,64 +180,122 @@ const userRoutes: RoutePlugin = async (app, { ctx }) => {
     },
   );
 
+  /** Activation and reset take a code: counted as a guess before it is tried. */
+  async function guessCode(request: FastifyRequest, email: string, code: string) {
+    const guess = await limits.guess(request, email);
+    if (guess.emailExhausted) {
+      throw tooManyRequests(
+        `Too many attempts. Please try again in ${waitText(guess.emailRetryAfterSeconds)}.`,
+        guess.emailRetryAfterSeconds,
+      );
+    }
+    const used = await otp.consume(email, code);
+    if (!used) throw badRequest(ERROR_DETAILS.invalidOtp);
+    await guess.succeeded();
+    return used;
+  }
+
   app.post(
     '/email-verification',
-    {
-      ...guessing,
-      schema: { body: EmailVerificationSchema, response: { 200: MessageSchema } },
-    },
+    { schema: { body: EmailVerificationSchema, response: { 200: MessageSchema } } },
     async (request) => {
-      const used = await otp.consume(request.body.user_email, request.body.user_otp);
-      if (!used) {
-        await limits.count(request);
-        throw badRequest(ERROR_DETAILS.invalidOtp);
-      }
+      const used = await guessCode(request, request.body.user_email, request.body.user_otp);
       await markEmailVerified(db, used.user.id);
-      ctx.forgetAccount(used.user.id);
       return { message: 'Account activated. You can now log in.' };
     },
   );
 
+  /**
+   * Each password tried counts against the account before it is tested. Once the account
+   * has had its allowance, a password alone is no longer tested: the owner is emailed a code
+   * and signs in with password and code, so strangers' guesses can neither get in nor lock
+   * the owner out. Unknown emails answer exactly as known ones do.
+   */
   app.post(
     '/login',
-    { ...guessing, schema: { body: LoginSchema, response: { 200: LoginResponseSchema } } },
-    async (request) => {
-      const user = await findUserByEmail(db, normalizeEmail(request.body.username));
-      const wrong = async () => {
-        await limits.count(request);
-        return new HttpError(401, ERROR_DETAILS.incorrectLogin, { 'WWW-Authenticate': 'Bearer' });
-      };
-      if (!user) {
-        await passwords.burn(request.body.password);
-        throw await wrong();
+    { schema: { body: LoginSchema, response: { 200: LoginResponseSchema } } },
+    async (request, reply) => {
+      const email = normalizeEmail(request.body.username);
+      const guess = await limits.guess(request, email);
+      const user = await findUserByEmail(db, email);
+      const refused = (detail: string) =>
+        new HttpError(401, detail, { 'WWW-Authenticate': 'Bearer' });
+
+      let emailProven = false;
+      if (guess.emailExhausted) {
+        const given = request.body.otp?.trim() ?? '';
+        if (given === '') {
+          if (user) {
+            await sendQuietly(request, 'sign-in code', () =>
+              otp.request(email, user, 'email', 'login').catch((error: unknown) => {
+                // Asked again too soon: the code sent a moment ago still works.
+                if ((error as { statusCode?: number }).statusCode !== 429) throw error;
+              }),
+            );
+          }
+          throw refused(ERROR_DETAILS.loginCodeRequired);
+        }
+        const used = await otp.consume(email, given);
+        if (!used || !user || used.user.id !== user.id || used.channel !== 'email') {
+          throw refused(ERROR_DETAILS.loginCodeRequired);
+        }
+        if (!(await passwords.verify(user.passwordHash, request.body.password))) {
+          throw refused(ERROR_DETAILS.loginCodeRequired);
+        }
+        emailProven = true;
+        await guess.resetEmail();
+      } else {
+        if (!user) {
+          await passwords.burn(request.body.password);
+          throw refused(ERROR_DETAILS.incorrectLogin);
+        }
+        if (!(await passwords.verify(user.passwordHash, request.body.password))) {
+          throw refused(ERROR_DETAILS.incorrectLogin);
+        }
+        await guess.succeeded();
       }
-      if (!(await passwords.verify(user.passwordHash, request.body.password))) throw await wrong();
-      if (!user.emailVerified) throw forbidden(ERROR_DETAILS.notActivated);
+
+      if (!user.emailVerified) {
+        if (!emailProven) throw forbidden(ERROR_DETAILS.notActivated);
+        await markEmailVerified(db, user.id);
+      }
       const rehash = passwords.needsRehash(user.passwordHash)
         ? await passwords.hash(request.body.password)
         : null;
       await recordLogin(db, user.id, clock.now(), rehash);
+      const token = await sessions.open(
+        user.id,
+        ensureDevice(request, reply, ctx.config.apiPrefix),
+      );
       return {
-        access_token: tokens.sign(user.id),
+        access_token: token,
         token_type: 'bearer' as const,
         user_details: { id: user.id, firstname: user.firstName },
       };
     },
   );
 
+  /** Ends the session of the token sent: the token is refused from now on, on every server. */
+  app.post(
+    '/logout',
+    { preValidation: ctx.requireUser, schema: { response: { 200: MessageSchema } } },
+    async (request) => {
+      await sessions.end(currentUser(request).sessionId);
+      return { message: 'Log out successful' };
+    },
+  );
+
   app.post(
     '/reset-password',
-    { ...guessing, schema: { body: ResetPasswordSchema, response: { 200: MessageSchema } } },
+    { schema: { body: ResetPasswordSchema, response: { 200: MessageSchema } } },
     async (request) => {
-      const used = await otp.consume(request.body.email, request.body.otp);
-      if (!used) {
-        await limits.count(request);
-        throw badRequest(ERROR_DETAILS.invalidOtp);
-      }
+      const used = await guessCode(request, request.body.email, request.body.otp);
       const hash = await passwords.hash(request.body.password);
-      // A code that reached the inbox proves the email too, so the account is activated.
-      await setPassword(db, used.user.id, hash, clock.now(), used.channel === 'email');
-      ctx.forgetAccount(used.user.id);
+      await db.transaction(async (tx) => {
+        // A code that reached the inbox proves the email too, so the account is activated.
+        await setPassword(tx, used.user.id, hash, used.channel === 'email');
+        await sessions.endAll(tx, used.user.id);
+      });
       return { message: 'Password reset. Log in with your new password.' };
     },
   );
@@ -202,6 +310,10 @@ const userRoutes: RoutePlugin = async (app, { ctx }) => {
     },
   );
 
+  /**
+   * A new mobile number needs the current password (a token alone, perhaps stolen, is not
+   * enough), ends the account's other sessions, and the owner is told by email.
+   */
   app.patch(
     '/customer-update',
     {
@@ -212,13 +324,47 @@ const userRoutes: RoutePlugin = async (app, { ctx }) => {
       const caller = currentUser(request);
       const body = request.body;
       if (body.user_id !== caller.id) throw forbidden('You can only update your own account');
-      const updated = await updateProfile(db, caller.id, {
-        mobileNumber:
-          body.mobile_number === undefined ? undefined : normalizeMobile(body.mobile_number),
-        age: body.age,
-        gender: body.gender,
+      const account = await findUserById(db, caller.id);
+      if (!account) throw credentialsError();
+      const mobile =
+        body.mobile_number === undefined ? undefined : normalizeMobile(body.mobile_number);
+      const mobileChanges = mobile !== undefined && mobile !== account.mobileNumber;
+      if (mobileChanges) {
+        const password = body.password ?? '';
+        if (password === '') {
+          throw unprocessable([
+            issue(['body', 'password'], ERROR_DETAILS.passwordForMobile, 'missing'),
+          ]);
+        }
+        const guess = await limits.guess(request, account.email);
+        if (guess.emailExhausted) {
+          throw tooManyRequests(
+            `Too many attempts. Please try again in ${waitText(guess.emailRetryAfterSeconds)}.`,
+            guess.emailRetryAfterSeconds,
+          );
+        }
+        if (!(await passwords.verify(account.passwordHash, password))) {
+          throw unprocessable([issue(['body', 'password'], ERROR_DETAILS.wrongCurrentPassword)]);
+        }
+        await guess.succeeded();
+      }
+      const updated = await db.transaction(async (tx) => {
+        const changed = await updateProfile(tx, caller.id, {
+          mobileNumber: mobileChanges ? mobile : undefined,
+          age: body.age,
+          gender: body.gender,
+        });
+        if (changed && mobileChanges) {
+          await sessions.endAll(tx, caller.id, caller.sessionId);
+        }
+        return changed;
       });
       if (!updated) throw credentialsError();
+      if (mobileChanges) {
+        await sendQuietly(request, 'mobile change notice', () =>
+          mailer.send(mobileChangedMessage(updated, updated.mobileNumber)),
+        );
+      }
       return toUser(updated);
     },
   );

@@ -1,5 +1,6 @@
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { recordRequests } from '../../testing/server';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { initialSessionState } from '../../state/sessionSlice';
 import ProfileLayout from './ProfileLayout';
@@ -74,10 +75,19 @@ test('Delete Account is disabled, with a not-allowed cursor', () => {
   expect(getComputedStyle(button).cursor).toBe('not-allowed');
 });
 
-test('Log out clears the session, says so and goes to the login page', async () => {
+test('Log out ends the session on the server, clears it here, says so and goes to the login page', async () => {
+  const requests = recordRequests();
   const { user, store } = renderProfile('/profile');
   await user.click(screen.getByRole('button', { name: 'Log out' }));
 
+  // The token is sent with the call even though the session forgets it at once.
+  await waitFor(() =>
+    expect(
+      requests
+        .filter((r) => r.method === 'POST' && r.url.pathname.endsWith('/logout'))
+        .map((r) => r.headers.get('authorization')),
+    ).toEqual(['Bearer token-123']),
+  );
   expect(await screen.findByText('Log out successful')).toBeInTheDocument();
   expect(screen.getByText('Now at /auth/login')).toBeInTheDocument();
   const { session } = store.getState();

@@ -13,9 +13,10 @@ import Logout from '@mui/icons-material/Logout';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { paths } from '../../lib/paths';
-import { useAppDispatch } from '../../state/hooks';
-import { loggedOut } from '../../state/sessionSlice';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
+import { loggedOut, selectAuthToken } from '../../state/sessionSlice';
 import { plainMessages } from '../../lib/messages';
+import { endSession } from '../../services/usersApi';
 import { normalizePath } from './navLinks';
 
 interface SidebarLink {
@@ -93,6 +94,7 @@ export default function ProfileSidebar() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const listRef = useRef<HTMLUListElement>(null);
+  const token = useAppSelector(selectAuthToken);
 
   // On phones the list scrolls sideways: bring the current page's pill into view.
   useEffect(() => {
@@ -103,6 +105,9 @@ export default function ProfileSidebar() {
   }, [currentPath]);
 
   function logOut() {
+    // The server ends the session, so a copied token stops working too; the browser forgets
+    // it at once either way (offline, the token still runs out in time).
+    if (token) void endSession(token);
     dispatch(loggedOut());
     toast.success(plainMessages.logoutSuccess);
     void navigate(paths.login);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { initialSessionState, type SessionState } from '../../state/sessionSlice';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import { apiUrl, fixtureUser, signedInSession } from '../../testing/fixtures';
+import { apiUrl, fixtureCredentials, fixtureUser, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import { recordRequests, server } from '../../testing/server';
 import AccountPage from './AccountPage';
@@ -188,6 +188,43 @@ describe('AccountPage', () => {
     await user.type(mobile, '+2348031234567');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await toasts().findByText('Account successfully updated!')).toBeInTheDocument();
+  });
+
+  it('a new mobile number asks for the current password and sends it with the update', async () => {
+    const requests = recordRequests();
+    const { user } = renderAccount();
+    const form = await openEditor(user);
+    expect(within(form).queryByLabelText(/current password/i)).not.toBeInTheDocument();
+    const mobile = within(form).getByRole('textbox', { name: 'Mobile number' });
+    await user.clear(mobile);
+    await user.type(mobile, '08129998877');
+    const password = within(form).getByLabelText(/current password/i);
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(password).toHaveAccessibleDescription(
+      'Enter your current password to change your mobile number',
+    );
+    expect(password).toHaveFocus();
+    expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(0);
+
+    await user.type(password, 'not-my-password');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription('That is not your current password'),
+    );
+
+    await user.clear(password);
+    await user.type(password, fixtureCredentials.password);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await toasts().findByText('Account successfully updated!')).toBeInTheDocument();
+    const sent = await requests.filter((r) => r.method === 'PATCH').at(-1)?.body;
+    expect(JSON.parse(sent ?? '')).toMatchObject({
+      user_id: fixtureUser.id,
+      mobile_number: '08129998877',
+      password: fixtureCredentials.password,
+    });
+    expect(detail('Mobile number')).toBe('08129998877');
   });
 
   it('shows a 422 message beside its field and the failure toast with the detail', async () => {

@@ -5,12 +5,14 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { User } from 'contract';
+import { ERROR_DETAILS } from 'contract/details';
 import { fieldErrors, getErrorMessage } from '../../lib/getErrorMessage';
 import { toastMutation } from '../../lib/toasts';
 import { useUpdateCustomerMutation } from '../../services/usersApi';
 import {
   PROFILE_FIELDS,
   buildCustomerUpdate,
+  changesMobile,
   profileFormValues,
   validateProfileForm,
   type ProfileErrors,
@@ -34,12 +36,16 @@ function isProfileField(name: string): name is ProfileField {
 /**
  * Edit Profile (spec section 4): mobile number, age and gender. Each field is checked as the
  * shopper leaves it and all of them on Save; the server's 422 messages show beside their field.
+ * A new mobile number also asks for the current password, as the server does.
  */
 export default function EditProfileForm({ user, userId, onSaved, onCancel }: EditProfileFormProps) {
   const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(user));
   const [checked, setChecked] = useState<ReadonlySet<ProfileField>>(new Set());
   const [serverErrors, setServerErrors] = useState<ProfileErrors>({});
   const [formError, setFormError] = useState<string | undefined>();
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const needsPassword = changesMobile(values, user);
   const [updateCustomer, { isLoading }] = useUpdateCustomerMutation();
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -82,13 +88,19 @@ export default function EditProfileForm({ user, userId, onSaved, onCancel }: Edi
     if (isLoading) return;
     setFormError(undefined);
     setServerErrors({});
+    setPasswordError(undefined);
     setChecked(new Set(PROFILE_FIELDS));
     if (Object.keys(clientErrors).length > 0) {
       focusFirstError(clientErrors);
       return;
     }
+    if (needsPassword && password === '') {
+      setPasswordError(ERROR_DETAILS.passwordForMobile);
+      focusPassword();
+      return;
+    }
     const result = await toastMutation(
-      updateCustomer(buildCustomerUpdate(values, userId)).unwrap(),
+      updateCustomer(buildCustomerUpdate(values, userId, needsPassword ? password : '')).unwrap(),
       'accountUpdate',
     );
     if (result.ok) {
@@ -97,14 +109,24 @@ export default function EditProfileForm({ user, userId, onSaved, onCancel }: Edi
     }
     const byField: ProfileErrors = {};
     const elsewhere: string[] = [];
+    let wrongPassword: string | undefined;
     for (const [name, text] of Object.entries(fieldErrors(result.error))) {
       if (isProfileField(name)) byField[name] = text;
+      else if (name === 'password' && needsPassword) wrongPassword = text;
       else elsewhere.push(text);
     }
     setServerErrors(byField);
-    if (Object.keys(byField).length === 0) setFormError(getErrorMessage(result.error));
-    else if (elsewhere.length > 0) setFormError(elsewhere.join('; '));
-    focusFirstError(byField);
+    setPasswordError(wrongPassword);
+    if (Object.keys(byField).length === 0 && !wrongPassword) {
+      setFormError(getErrorMessage(result.error));
+    } else if (elsewhere.length > 0) setFormError(elsewhere.join('; '));
+    if (Object.keys(byField).length > 0) focusFirstError(byField);
+    else if (wrongPassword) focusPassword();
+  }
+
+  function focusPassword() {
+    const input = formRef.current?.elements.namedItem('current_password');
+    if (input instanceof HTMLElement) input.focus();
   }
 
   return (
@@ -125,6 +147,22 @@ export default function EditProfileForm({ user, userId, onSaved, onCancel }: Edi
           placeholder="08031234567"
           slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 20 } }}
         />
+        {needsPassword ? (
+          <TextField
+            name="current_password"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setPasswordError(undefined);
+            }}
+            error={passwordError !== undefined}
+            helperText={passwordError ?? 'A new mobile number needs your password.'}
+            required
+          />
+        ) : null}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
           <TextField
             {...fieldProps('age')}

@@ -26,6 +26,23 @@ export function normalizeMobileNumber(value: string): string {
   return value.replace(/[\s()-]/g, '');
 }
 
+/** 0803..., +234803... and 234803... as the server stores them (0803...). */
+function localMobile(value: string): string {
+  const digits = normalizeMobileNumber(value).replace(/^\+/, '');
+  if (digits.startsWith('234')) return `0${digits.slice(3)}`;
+  if (digits.length === 10) return `0${digits}`;
+  return digits;
+}
+
+/**
+ * Whether Save would move the account to another mobile number: the server then asks for
+ * the current password (a signed-in browser alone is not enough) and emails the owner.
+ */
+export function changesMobile(values: ProfileFormValues, user: User): boolean {
+  const mobile = localMobile(values.mobile_number);
+  return mobile !== '' && mobile !== localMobile(user.mobile_number);
+}
+
 /** Checks only what was filled in: an empty field is left out of the update, not refused. */
 export function validateProfileForm(values: ProfileFormValues): ProfileErrors {
   const errors: ProfileErrors = {};
@@ -40,9 +57,17 @@ export function validateProfileForm(values: ProfileFormValues): ProfileErrors {
   return errors;
 }
 
-/** The update the spec sends: user_id plus only the fields that are not empty (spec section 5). */
-export function buildCustomerUpdate(values: ProfileFormValues, userId: number): CustomerUpdate {
+/**
+ * The update the spec sends: user_id plus only the fields that are not empty (spec section 5),
+ * and the current password when the mobile number changes.
+ */
+export function buildCustomerUpdate(
+  values: ProfileFormValues,
+  userId: number,
+  currentPassword = '',
+): CustomerUpdate {
   const update: CustomerUpdate = { user_id: userId };
+  if (currentPassword !== '') update.password = currentPassword;
   const mobile = normalizeMobileNumber(values.mobile_number);
   if (mobile !== '') update.mobile_number = mobile;
   const age = values.age.trim();

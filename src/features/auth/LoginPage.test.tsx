@@ -181,4 +181,41 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
   });
+
+  it('after too many wrong passwords, asks for the emailed code and logs in with both', async () => {
+    const CODE_REQUIRED =
+      'Too many wrong passwords were tried on this account. To keep it safe, we emailed its owner a 6-digit code: enter it with your password to log in.';
+    server.use(
+      http.post(LOGIN_URL, async ({ request }) => {
+        const form = new URLSearchParams(await request.text());
+        if (form.get('otp') !== '246810') {
+          return HttpResponse.json({ detail: CODE_REQUIRED }, { status: 401 });
+        }
+        mockDb.tokens.add(fixtureAuthToken);
+        return HttpResponse.json({
+          access_token: fixtureAuthToken,
+          token_type: 'bearer',
+          user_details: { id: fixtureUser.id, firstname: fixtureUser.first_name },
+        });
+      }),
+    );
+    const requests = recordRequests();
+    const { user, store } = renderLogin();
+    expect(screen.queryByLabelText(/code from your email/i)).not.toBeInTheDocument();
+    await logIn(user, fixtureCredentials.username, fixtureCredentials.password);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(CODE_REQUIRED);
+    const code = await screen.findByLabelText(/code from your email/i);
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await user.paste('246810');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(store.getState().session.authToken).toBe(fixtureAuthToken);
+    const sent = await Promise.all(
+      requests.filter((r) => r.url.pathname.endsWith('/login')).map((r) => r.body),
+    );
+    expect(sent.map((body) => new URLSearchParams(body).get('otp'))).toEqual([null, '246810']);
+  });
 });

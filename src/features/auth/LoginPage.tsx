@@ -37,6 +37,14 @@ export function isNotActivatedError(error: unknown): boolean {
   );
 }
 
+/**
+ * After too many wrong passwords on an account, the server wants the 6-digit code it emailed
+ * the owner along with the password (beyond the spec). It says so in these words.
+ */
+export function isLoginCodeRequest(error: unknown): boolean {
+  return /emailed its owner a 6-digit code/i.test(errorDetail(error) ?? '');
+}
+
 type Modal = 'none' | 'forgot' | 'activate';
 
 /**
@@ -53,10 +61,15 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | undefined>();
   const [notActivated, setNotActivated] = useState(false);
+  const [codeNeeded, setCodeNeeded] = useState(false);
+  const [code, setCode] = useState('');
+  /** Bumped when the code field should take focus (it may have only just appeared). */
+  const [codeFocusRequest, setCodeFocusRequest] = useState(0);
   const [modal, setModal] = useState<Modal>('none');
   const [login, { isLoading }] = useLoginMutation();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
   /** Bumped when the password field should take focus once a modal has closed. */
   const [passwordFocusRequest, setPasswordFocusRequest] = useState(0);
 
@@ -64,6 +77,10 @@ export default function LoginPage() {
   useEffect(() => {
     if (passwordFocusRequest > 0) passwordRef.current?.focus();
   }, [passwordFocusRequest]);
+
+  useEffect(() => {
+    if (codeFocusRequest > 0) codeRef.current?.focus();
+  }, [codeFocusRequest]);
 
   function showProblems(fields: FieldErrors, message?: string) {
     setErrors(fields);
@@ -82,8 +99,9 @@ export default function LoginPage() {
     showProblems(problems);
     if (Object.keys(problems).length > 0) return;
 
+    const otp = codeNeeded ? code.trim() : '';
     const result = await toastMutation(
-      login({ username: email.trim(), password }).unwrap(),
+      login({ username: email.trim(), password, ...(otp ? { otp } : {}) }).unwrap(),
       'login',
     );
     if (result.ok) {
@@ -94,6 +112,11 @@ export default function LoginPage() {
     const { fields, message } = serverProblems(result.error, SERVER_FIELDS);
     setNotActivated(isNotActivatedError(result.error));
     showProblems(fields, message);
+    if (isLoginCodeRequest(result.error)) {
+      setCodeNeeded(true);
+      setCode('');
+      setCodeFocusRequest((n) => n + 1);
+    }
   }
 
   /** After a reset or an activation: the email is filled in and the password is typed next. */
@@ -117,7 +140,7 @@ export default function LoginPage() {
       >
         <Stack spacing={2.5}>
           {formError ? (
-            <Alert severity={notActivated ? 'warning' : 'error'}>
+            <Alert severity={notActivated || codeNeeded ? 'warning' : 'error'}>
               {formError}
               {notActivated ? (
                 <Box sx={{ mt: 1 }}>
@@ -163,6 +186,19 @@ export default function LoginPage() {
             helperText={errors.password}
             required
           />
+          {codeNeeded ? (
+            <TextField
+              inputRef={codeRef}
+              label="Code from your email"
+              name="otp"
+              autoComplete="one-time-code"
+              placeholder="123456"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              helperText="No code, or an old one? Leave this empty and log in: we email a new one."
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+            />
+          ) : null}
           <Box sx={{ textAlign: 'right' }}>
             <Link
               component="button"

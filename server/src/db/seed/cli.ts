@@ -2,7 +2,7 @@
  * npm run seed -- --products N
  *
  * Opens the database the server would use (DATA_DIR or DATABASE_URL), migrates it, adds the
- * demo data when the catalogue is empty, and with --products N grows the catalogue to N
+ * demo data when the catalogue is empty (in the demo mode only), and with --products N grows the catalogue to N
  * products for scale tests. The embedded database allows one process at a time: stop the
  * server first.
  */
@@ -56,7 +56,9 @@ async function main(): Promise<void> {
   try {
     const applied = await migrate(db);
     if (applied.length > 0) console.info(`Applied migrations: ${applied.join(', ')}`);
-    const demo = await seedDemo(db, createPasswordHasher(config.argon2));
+    // Never in production: the demo shopper's password is published in the README.
+    const demo = config.demoData ? await seedDemo(db, createPasswordHasher(config.argon2)) : null;
+    if (!config.demoData) console.info('No demo data added (DEMO_DATA=0 or production).');
     if (demo) {
       console.info(
         `Added the demo catalogue (${demo.products} products)${demo.shopperCreated ? ' and the demo shopper' : ''}.`,

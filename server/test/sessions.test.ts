@@ -1,0 +1,209 @@
+/**
+ * Sessions that end: log out and password resets end tokens whatever the second; a token
+ * alone cannot move the account to another phone; SMS reset codes go to proven numbers only.
+ */
+import { ERROR_DETAILS } from '../../contract';
+import {
+  call,
+  countMessagesTo,
+  createShopper,
+  json,
+  lastMessageTo,
+  latestCode,
+  registration,
+  setupHarness,
+  type Shopper,
+} from './helpers';
+
+const t = setupHarness();
+
+const me = (token: string) => call(t.app, { url: '/api/user/me', token });
+
+async function logIn(shopper: Shopper): Promise<string> {
+  const r = await call(t.app, {
+    method: 'POST',
+    url: '/api/login',
+    body: { username: shopper.email, password: shopper.password },
+  });
+  if (r.statusCode !== 200) throw new Error(`login: ${r.statusCode} ${r.body}`);
+  return json<{ access_token: string }>(r).access_token;
+}
+
+const sendOtp = (email: string, channel: 'sms' | 'email') =>
+  call(t.app, {
+    method: 'POST',
+    url: '/api/send-otp',
+    body: { user_email: email, email_channel: channel },
+  });
+
+test('log out ends the session: its token answers 401 from then on; other sessions go on', async () => {
+  const shopper = await createShopper(t.app, t.db);
+  const phone = await logIn(shopper);
+  const out = await call(t.app, { method: 'POST', url: '/api/logout', token: shopper.token });
+  expect(out.statusCode).toBe(200);
+  const after = await me(shopper.token);
+  expect(after.statusCode).toBe(401);
+  expect(json(after)).toEqual({ detail: ERROR_DETAILS.credentials });
+  expect((await call(t.app, { url: '/api/all-carts', token: shopper.token })).statusCode).toBe(401);
+  expect((await me(phone)).statusCode).toBe(200);
+});
+
+test('a password reset ends every earlier session, even one opened in the same second (4 of 4)', async () => {
+  const shopper = await createShopper(t.app, t.db);
+  const outcomes: number[] = [];
+  for (let run = 0; run < 4; run++) {
+    t.clock.freeze(new Date(Date.UTC(2026, 10, 24, 12, run, 0, 500)));
+    const token = await logIn(shopper);
+    expect((await me(token)).statusCode).toBe(200);
+    expect((await sendOtp(shopper.email, 'email')).statusCode).toBe(200);
+    const reset = await call(t.app, {
+      method: 'POST',
+      url: '/api/reset-password',
+      body: {
+        email: shopper.email,
+        otp: await latestCode(t.db, shopper.email),
+        password: shopper.password,
+      },
+    });
+    expect(reset.statusCode).toBe(200);
+    outcomes.push((await me(token)).statusCode);
+  }
+  expect(outcomes).toEqual([401, 401, 401, 401]);
+});
+
+describe('changing the mobile number', () => {
+  const update = (shopper: Shopper, body: Record<string, unknown>) =>
+    call(t.app, {
+      method: 'PATCH',
+      url: '/api/customer-update',
+      token: shopper.token,
+      body: { user_id: shopper.id, ...body },
+    });
+
+  test('needs the current password, not just a token; the owner is told by email', async () => {
+    const shopper = await createShopper(t.app, t.db, { email: 'phone@example.ng' });
+    const other = await logIn(shopper);
+
+    const bare = await update(shopper, { mobile_number: '08129998877' });
+    expect(bare.statusCode).toBe(422);
+    expect(json(bare)).toEqual({
+      detail: [
+        expect.objectContaining({
+          loc: ['body', 'password'],
+          msg: ERROR_DETAILS.passwordForMobile,
+        }),
+      ],
+    });
+    const wrong = await update(shopper, {
+      mobile_number: '08129998877',
+      password: 'not-it-at-all',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(json<{ user: unknown }>(await me(shopper.token))).toMatchObject({
+      mobile_number: '08031234567',
+    });
+
+    // Age and gender need no password; the same number is no change.
+    expect((await update(shopper, { age: 41, mobile_number: '08031234567' })).statusCode).toBe(200);
+
+    const done = await update(shopper, {
+      mobile_number: '08129998877',
+      password: shopper.password,
+    });
+    expect(done.statusCode).toBe(200);
+    expect(json(done)).toMatchObject({ mobile_number: '08129998877', age: 41 });
+    const mail = await lastMessageTo(t.db, shopper.email);
+    expect(mail?.subject).toBe('Your Ibadan Market mobile number was changed');
+    expect(mail?.body).toContain('0812****877');
+    // Every other session ends; the one that made the change goes on.
+    expect((await me(other)).statusCode).toBe(401);
+    expect((await me(shopper.token)).statusCode).toBe(200);
+  });
+});
+
+describe('SMS codes', () => {
+  test('a reset code goes by SMS only to a number proven by a code; otherwise by email', async () => {
+    // Activated with an emailed code: the number was never proven.
+    const shopper = await createShopper(t.app, t.db, {
+      email: 'sms@example.ng',
+      mobile_number: '08035550001',
+    });
+    const smsBefore = await countMessagesTo(t.db, '08035550001');
+    const asked = await sendOtp(shopper.email, 'sms');
+    expect(asked.statusCode).toBe(200);
+    expect(await countMessagesTo(t.db, '08035550001')).toBe(smsBefore);
+    expect((await lastMessageTo(t.db, shopper.email))?.subject).toMatch(/code: \d{6}$/);
+  });
+
+  test('a new account is activated by SMS, which proves the number for later resets', async () => {
+    const body = registration({ email: 'bysms@example.ng', mobile_number: '08035550002' });
+    expect((await call(t.app, { method: 'POST', url: '/api/register', body })).statusCode).toBe(
+      200,
+    );
+    expect((await sendOtp(body.email, 'sms')).statusCode).toBe(200);
+    const activated = await call(t.app, {
+      method: 'POST',
+      url: '/api/email-verification',
+      body: { user_email: body.email, user_otp: await latestCode(t.db, '08035550002') },
+    });
+    expect(activated.statusCode).toBe(200);
+    expect((await sendOtp(body.email, 'sms')).statusCode).toBe(200);
+    expect((await lastMessageTo(t.db, '08035550002'))?.channel).toBe('sms');
+    expect(await countMessagesTo(t.db, '08035550002')).toBe(2);
+  });
+
+  test('after the number changes, reset codes stop going to any phone until it is proven', async () => {
+    const body = registration({ email: 'moved@example.ng', mobile_number: '08035550003' });
+    await call(t.app, { method: 'POST', url: '/api/register', body });
+    await sendOtp(body.email, 'sms');
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/email-verification',
+      body: { user_email: body.email, user_otp: await latestCode(t.db, '08035550003') },
+    });
+    const login = await call(t.app, {
+      method: 'POST',
+      url: '/api/login',
+      body: { username: body.email, password: body.password },
+    });
+    const { access_token: token, user_details: user } = json<{
+      access_token: string;
+      user_details: { id: number };
+    }>(login);
+    const changed = await call(t.app, {
+      method: 'PATCH',
+      url: '/api/customer-update',
+      token,
+      body: { user_id: user.id, mobile_number: '08035550004', password: body.password },
+    });
+    expect(changed.statusCode).toBe(200);
+    await sendOtp(body.email, 'sms');
+    expect(await countMessagesTo(t.db, '08035550004')).toBe(0);
+    expect((await lastMessageTo(t.db, body.email))?.subject).toMatch(/code: \d{6}$/);
+  });
+
+  test('many accounts on one unproven number: one SMS at a time, whichever account asks', async () => {
+    const strict = await t.build({ OTP_RESEND_INTERVAL_SECONDS: '30' });
+    const number = '08035550009';
+    for (let i = 0; i < 4; i++) {
+      await call(strict, {
+        method: 'POST',
+        url: '/api/register',
+        body: registration({ email: `texter${i}@example.ng`, mobile_number: number }),
+      });
+    }
+    const answers: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      // Each account waits out its own resend interval first.
+      t.clock.advance(31);
+      const r = await call(strict, {
+        method: 'POST',
+        url: '/api/send-otp',
+        body: { user_email: `texter${i}@example.ng`, email_channel: 'sms' },
+      });
+      answers.push(r.statusCode);
+    }
+    expect(answers).toEqual([200, 429, 429, 429]);
+    expect(await countMessagesTo(t.db, number)).toBe(1);
+  });
+});
