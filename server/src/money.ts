@@ -12,10 +12,6 @@ export function toNaira(kobo: number): number {
   return kobo / 100;
 }
 
-export function toKobo(naira: number): number {
-  return Math.round(naira * 100);
-}
-
 export function vatKobo(subtotalKobo: number): number {
   return Math.round((subtotalKobo * VAT_BASIS_POINTS) / 10_000);
 }

@@ -4,7 +4,7 @@
  * a fake Paystack on loopback.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { TransactionStatus } from '../../../contract';
 import { PaymentProviderError, type PaymentProvider } from './provider';
@@ -41,7 +41,6 @@ export const WebhookEventSchema = Type.Object({
     paid_at: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
   }),
 });
-export type WebhookEvent = Static<typeof WebhookEventSchema>;
 export const checkWebhookEvent = Compile(WebhookEventSchema);
 
 const checkInitialize = Compile(InitializeAnswer);
