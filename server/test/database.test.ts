@@ -42,6 +42,12 @@ async function zombie(): Promise<{ pid: number; cleanUp: () => void }> {
   const pid = await new Promise<number>((resolve) =>
     parent.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
   );
+  // Only once the shell has become `sleep`: a shell still running would collect its child
+  // the moment it died, and there would be no zombie to test with.
+  const parentPid = parent.pid ?? 0;
+  while (fs.readFileSync(`/proc/${parentPid}/comm`, 'utf8').trim() !== 'sleep') {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   process.kill(pid, 'SIGKILL');
   // Dead at once; in the table until the parent goes, since `sleep` never collects children.
   while (!/^\S+ \(.*\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))) {
