@@ -655,6 +655,13 @@ test('a password reset through one server ends the sessions issued by every othe
   const issued = await ok(
     login(servers[0] as ServerProcess, { username: shopper.email, password: SHOPPER_PASSWORD }),
   );
+  // Every server has seen both sessions open (whatever it might keep of that).
+  for (const token of [issued.access_token, shopper.token]) {
+    for (const server of servers) {
+      const me = await api(server, 'GET', '/api/user/me', { token });
+      expect([server.name, me.status]).toEqual([server.name, 200]);
+    }
+  }
   await ok(
     api(servers[1] as ServerProcess, 'POST', '/api/send-otp', {
       headers: clientAddress(),
