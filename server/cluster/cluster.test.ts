@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { ERROR_DETAILS } from '../../contract';
 import { startFakePaystackApi, type FakePaystack } from '../../e2e/fixtures/paystackStub';
 import { createTokenService } from '../src/auth/tokens';
 import { systemClock } from '../src/clock';
@@ -24,6 +25,9 @@ const SERVER_COUNT = Number(process.env.CLUSTER_SERVERS ?? 3);
 const BASE_PORT = Number(process.env.CLUSTER_BASE_PORT ?? 0);
 const JWT_SECRET = randomBytes(48).toString('base64url');
 const PAYSTACK_SECRET = `sk_test_${randomBytes(12).toString('hex')}`;
+/** Small, so a burst spread over the servers shows whether they count together. */
+const EMAIL_LIMIT = 5;
+const IP_LIMIT = 20;
 
 let sql: pg.Pool;
 let paystack: FakePaystack;
@@ -113,15 +117,44 @@ interface Shopper {
 
 let shopperCount = 0;
 
+let addressCount = 0;
+
+/**
+ * A client address of its own, as the load balancer reports it (the servers run with
+ * TRUST_PROXY=1): each shopper is counted apart by the per-IP limit, as they would be.
+ */
+function clientAddress(): Record<string, string> {
+  const n = ++addressCount;
+  return { 'x-forwarded-for': `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}` };
+}
+
+/** The newest 6-digit code the mail relay got for an address. */
+function lastCodeTo(email: string): string {
+  const sent = mailRelay.messages.filter((m) => m.to === email).at(-1);
+  const code = /\b(\d{6})\b/.exec(sent?.text ?? '')?.[1];
+  if (!code) throw new Error(`No code was sent to ${email}`);
+  return code;
+}
+
+const login = (
+  server: ServerProcess,
+  body: { username: string; password: string; otp?: string },
+  from = clientAddress(),
+) => api<{ access_token: string }>(server, 'POST', '/api/login', { body, headers: from });
+
+const SHOPPER_PASSWORD = 'ClusterPass1!';
+
 /** Sign-up, activation code (as the mail relay got it), log in: each on another server. */
 async function newShopper(): Promise<Shopper> {
   const n = ++shopperCount;
   const email = `cluster${n}-${randomBytes(3).toString('hex')}@example.ng`;
-  const password = 'ClusterPass1!';
+  const password = SHOPPER_PASSWORD;
   const at = (i: number) => servers[(n + i) % servers.length] as ServerProcess;
+  const from = clientAddress();
   const now = new Date().toISOString();
   await ok(
     api(at(0), 'POST', '/api/register', {
+      headers: from,
       body: {
         email,
         first_name: 'Bola',
@@ -141,16 +174,16 @@ async function newShopper(): Promise<Shopper> {
       },
     }),
   );
-  const sent = mailRelay.messages.filter((m) => m.to === email).at(-1);
-  const code = /\b(\d{6})\b/.exec(sent?.text ?? '')?.[1];
-  if (!code) throw new Error(`No activation code was sent to ${email}`);
   await ok(
-    api(at(1), 'POST', '/api/email-verification', { body: { user_email: email, user_otp: code } }),
+    api(at(1), 'POST', '/api/email-verification', {
+      headers: from,
+      body: { user_email: email, user_otp: lastCodeTo(email) },
+    }),
   );
-  const login = await ok<{ access_token: string; user_details: { id: number } }>(
-    api(at(2), 'POST', '/api/login', { body: { username: email, password } }),
+  const signedIn = await ok<{ access_token: string; user_details: { id: number } }>(
+    api(at(2), 'POST', '/api/login', { headers: from, body: { username: email, password } }),
   );
-  return { id: login.user_details.id, email, token: login.access_token };
+  return { id: signedIn.user_details.id, email, token: signedIn.access_token };
 }
 
 interface Product {
@@ -235,9 +268,14 @@ function operatorSettings(name: string, port: number): Record<string, string> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     OUTBOX_CONSOLE: '0',
-    // Every sign-up here comes from one loopback address.
-    RATE_LIMIT_IP_MAX: '100000',
-    RATE_LIMIT_EMAIL_MAX: '100000',
+    // Behind a load balancer, as with several servers: each request says its client's address.
+    TRUST_PROXY: '1',
+    RATE_LIMIT_IP_MAX: String(IP_LIMIT),
+    RATE_LIMIT_EMAIL_MAX: String(EMAIL_LIMIT),
+    // Codes go out as often as asked, so the code an owner asks for last is the one to use,
+    // however many a burst of guesses had sent before.
+    OTP_RESEND_INTERVAL_SECONDS: '0',
+    OTP_MAX_PER_HOUR: '1000',
   };
 }
 
@@ -497,7 +535,154 @@ test('killing one server with SIGKILL in the middle of cart writes loses no ackn
   expect(cart.all_cart_data.map((l) => l.id)).toEqual(expect.arrayContaining(own));
 });
 
-// Part 2 of this work adds these once rate limits live in PostgreSQL and tokens can be
-// revoked on the server:
-test.todo('a burst of wrong passwords spread over the servers is limited as on one server');
-test.todo('a token revoked through one server is refused by every server');
+/** How a burst of login answers splits: passwords tested, and attempts the limits stopped. */
+function tally(answers: Answer[]) {
+  const detail = (a: Answer) => (a.body as { detail?: unknown }).detail;
+  const count = (f: (a: Answer) => boolean) => answers.filter(f).length;
+  return {
+    tested: count((a) => a.status === 401 && detail(a) === ERROR_DETAILS.incorrectLogin),
+    codeRequired: count((a) => a.status === 401 && detail(a) === ERROR_DETAILS.loginCodeRequired),
+    refused: count((a) => a.status === 429),
+    other: answers
+      .filter((a) => a.status !== 401 && a.status !== 429)
+      .map((a) => `${a.status} ${JSON.stringify(a.body)}`),
+  };
+}
+
+test('a burst of wrong passwords spread over the servers is limited as on one server', async () => {
+  const owner = await newShopper();
+  // 60 guesses at once from 60 addresses (a botnet), round robin over the servers.
+  const answers = await Promise.all(
+    Array.from({ length: 60 }, (_, i) =>
+      login(servers[i % servers.length] as ServerProcess, {
+        username: owner.email,
+        password: `Wrong-guess-${i}`,
+      }),
+    ),
+  );
+  const counts = tally(answers);
+  console.info(
+    `Per-account burst over ${servers.length} servers (limit ${EMAIL_LIMIT}): ` +
+      `${counts.tested} tested, ${counts.codeRequired} asked for the emailed code.`,
+  );
+  expect(counts.other).toEqual([]);
+  expect(counts.tested).toBe(EMAIL_LIMIT);
+  expect(counts.codeRequired).toBe(60 - EMAIL_LIMIT);
+
+  // The right password alone no longer logs in, on any server; the owner is emailed a code.
+  for (const server of servers) {
+    const alone = await login(server, { username: owner.email, password: SHOPPER_PASSWORD });
+    expect([server.name, alone.status, (alone.body as { detail?: unknown }).detail]).toEqual([
+      server.name,
+      401,
+      ERROR_DETAILS.loginCodeRequired,
+    ]);
+  }
+  // With the code the mail relay got and the password, the owner logs in, on another server.
+  const back = await ok(
+    login(servers[1] as ServerProcess, {
+      username: owner.email,
+      password: SHOPPER_PASSWORD,
+      otp: lastCodeTo(owner.email),
+    }),
+  );
+  for (const server of servers) {
+    const me = await api(server, 'GET', '/api/user/me', { token: back.access_token });
+    expect([server.name, me.status]).toEqual([server.name, 200]);
+  }
+  // ... and the account starts afresh: the password alone works again, anywhere.
+  expect(
+    (
+      await login(servers[2 % servers.length] as ServerProcess, {
+        username: owner.email,
+        password: SHOPPER_PASSWORD,
+      })
+    ).status,
+  ).toBe(200);
+});
+
+test('a burst from one address spread over the servers is limited as on one server', async () => {
+  const from = { 'x-forwarded-for': '203.0.113.77' };
+  // Strangers' emails: only the per-IP limit can stop these.
+  const answers = await Promise.all(
+    Array.from({ length: 60 }, (_, i) =>
+      login(
+        servers[i % servers.length] as ServerProcess,
+        {
+          username: `nobody${i}-${randomBytes(3).toString('hex')}@example.ng`,
+          password: 'Wrong1!',
+        },
+        from,
+      ),
+    ),
+  );
+  const counts = tally(answers);
+  console.info(
+    `Per-IP burst over ${servers.length} servers (limit ${IP_LIMIT}): ` +
+      `${counts.tested} tested, ${counts.refused} refused with 429.`,
+  );
+  expect(counts.other).toEqual([]);
+  expect(counts.tested).toBe(IP_LIMIT);
+  expect(counts.refused).toBe(60 - IP_LIMIT);
+  // Another address is not held back by it.
+  const other = await login(servers[0] as ServerProcess, {
+    username: 'someone-else@example.ng',
+    password: 'Wrong1!',
+  });
+  expect(other.status).toBe(401);
+});
+
+test('a token issued by one server and ended through another is refused by every server', async () => {
+  const shopper = await newShopper();
+  const [first, second] = servers as [ServerProcess, ServerProcess];
+  const issued = await ok(login(first, { username: shopper.email, password: SHOPPER_PASSWORD }));
+  for (const server of servers) {
+    const me = await api(server, 'GET', '/api/user/me', { token: issued.access_token });
+    expect([server.name, me.status]).toEqual([server.name, 200]);
+  }
+  await ok(api(second, 'POST', '/api/logout', { token: issued.access_token }));
+  for (const server of servers) {
+    const me = await api(server, 'GET', '/api/user/me', { token: issued.access_token });
+    expect([server.name, me.status]).toEqual([server.name, 401]);
+  }
+  // The shopper's other session (from newShopper) was not ended by it.
+  expect((await api(first, 'GET', '/api/user/me', { token: shopper.token })).status).toBe(200);
+});
+
+test('a password reset through one server ends the sessions issued by every other', async () => {
+  const shopper = await newShopper();
+  const third = servers[2 % servers.length] as ServerProcess;
+  const issued = await ok(
+    login(servers[0] as ServerProcess, { username: shopper.email, password: SHOPPER_PASSWORD }),
+  );
+  // Every server has seen both sessions open (whatever it might keep of that).
+  for (const token of [issued.access_token, shopper.token]) {
+    for (const server of servers) {
+      const me = await api(server, 'GET', '/api/user/me', { token });
+      expect([server.name, me.status]).toEqual([server.name, 200]);
+    }
+  }
+  await ok(
+    api(servers[1] as ServerProcess, 'POST', '/api/send-otp', {
+      headers: clientAddress(),
+      body: { user_email: shopper.email, email_channel: 'email' },
+    }),
+  );
+  const newPassword = 'ResetCluster2!';
+  await ok(
+    api(third, 'POST', '/api/reset-password', {
+      headers: clientAddress(),
+      body: { email: shopper.email, otp: lastCodeTo(shopper.email), password: newPassword },
+    }),
+  );
+  for (const token of [issued.access_token, shopper.token]) {
+    for (const server of servers) {
+      const me = await api(server, 'GET', '/api/user/me', { token });
+      expect([server.name, me.status]).toEqual([server.name, 401]);
+    }
+  }
+  expect(
+    (await login(servers[0] as ServerProcess, { username: shopper.email, password: newPassword }))
+      .status,
+  ).toBe(200);
+});

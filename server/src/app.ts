@@ -31,7 +31,12 @@ import type { PaymentProvider } from './payments/provider';
 import { createSandboxProvider, type SandboxProvider } from './payments/sandbox';
 import { registerAuth } from './plugins/auth';
 import { issue, notFoundBody, registerErrorHandling, unprocessable } from './plugins/errors';
-import { createAuthLimits, createMemoryLimitStore, type LimitStore } from './plugins/limits';
+import {
+  createAuthLimits,
+  createDatabaseLimitStore,
+  createMemoryLimitStore,
+  type LimitStore,
+} from './plugins/limits';
 import { findNul, validatorCompiler } from './plugins/validation';
 import affiliateRoutes from './routes/affiliates';
 import cartRoutes from './routes/cart';
@@ -68,7 +73,10 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
   /** Where outbox messages are printed; defaults to console.info when OUTBOX_CONSOLE is on. */
   print?: (line: string) => void;
-  /** Where rate-limit counts live; defaults to this process's memory. */
+  /**
+   * Where rate-limit counts live; defaults to the database on PostgreSQL (shared by every
+   * server on it) and to this process's memory on the embedded database (one server).
+   */
   limitStore?: LimitStore;
 }
 
@@ -279,6 +287,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   }
   const tokens = createTokenService({ secret: jwtSecret, clock });
   const auth = registerAuth(app, { db: deps.db, tokens, clock });
+  const limitStore =
+    deps.limitStore ??
+    (deps.db.kind === 'postgres'
+      ? createDatabaseLimitStore(deps.db, clock)
+      : createMemoryLimitStore(clock));
   const ctx: AppContext = {
     config: { ...config, jwtSecret },
     db: deps.db,
@@ -296,7 +309,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     otp: createOtpService({ db: deps.db, clock, mailer, config: config.otp, secret: jwtSecret }),
     requireUser: auth.requireUser,
     lifecycle,
-    limits: createAuthLimits(deps.limitStore ?? createMemoryLimitStore(clock), {
+    limits: createAuthLimits(limitStore, {
       perIp: config.rateLimits.authPerIp,
       perEmail: config.rateLimits.authPerEmail,
     }),

@@ -12,8 +12,9 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly detail: string | ValidationIssue[],
     readonly headers: Record<string, string> = {},
+    options?: ErrorOptions,
   ) {
-    super(typeof detail === 'string' ? detail : 'Request validation failed');
+    super(typeof detail === 'string' ? detail : 'Request validation failed', options);
     this.name = 'HttpError';
   }
 }
@@ -148,6 +149,20 @@ function isDatabaseDown(error: unknown): boolean {
   );
 }
 
+/**
+ * A failure of storage that a request cannot go on without (the rate-limit counts): 503 in
+ * the words the error handler would use for it, and 503 rather than 500 for any other
+ * database error too, since nothing the shopper sent caused it.
+ */
+export function storageUnavailable(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const shaped = shapeDatabaseError(error);
+  if (shaped && shaped.status >= 500) {
+    return new HttpError(shaped.status, shaped.detail, shaped.headers, { cause: error });
+  }
+  return new HttpError(503, DATABASE_DOWN_DETAIL, { 'Retry-After': '30' }, { cause: error });
+}
+
 /** Database errors that can only come from a value the schemas let through: still 4xx. */
 function shapeDatabaseError(error: unknown): ShapedError | null {
   // Storage trouble is the shop's, not the shopper's: 503, in words, never a bare 500.
@@ -190,8 +205,12 @@ export function registerErrorHandling(
       }
       const shaped = shape(error, options.bodyLimitBytes) ?? shapeDatabaseError(error);
       if (shaped) {
-        if (shaped.status >= 500) request.log.error({ err: error }, 'database could not answer');
-        else request.log.info({ status: shaped.status, detail: shaped.detail }, 'request refused');
+        if (shaped.status >= 500) {
+          // Log what the database said, not the sentence the shopper is given.
+          const cause = error instanceof HttpError && error.cause ? error.cause : error;
+          request.log.error({ err: cause }, 'database could not answer');
+        } else
+          request.log.info({ status: shaped.status, detail: shaped.detail }, 'request refused');
         return reply
           .code(shaped.status)
           .headers(shaped.headers ?? {})

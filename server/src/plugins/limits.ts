@@ -7,14 +7,17 @@
  * shop full of them behind one IP) never use up the allowance. Routes that send something
  * (sign-up, send-otp, the contact form) count every call.
  *
- * The counts live behind LimitStore, so a store shared by several servers (PostgreSQL) can
- * replace the in-memory one without changing these rules.
+ * The counts live behind LimitStore: in this process's memory on the embedded database (one
+ * server), in the database itself on PostgreSQL, where every server counts against the same
+ * rows and N servers let through what one would.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import type { RateLimitSetting } from '../config';
+import type { Queryable } from '../db/client';
+import { deleteEndedLimits, deleteLimit, giveBackLimit, incrementLimit } from '../db/rateLimits';
 import { normalizeEmail } from '../../../contract/email';
-import { tooManyRequests, waitText } from './errors';
+import { storageUnavailable, tooManyRequests, waitText } from './errors';
 
 export interface LimitCount {
   /** Attempts in the current window, this one included. */
@@ -71,6 +74,51 @@ export function createMemoryLimitStore(clock: Clock, maxKeys = 100_000): LimitSt
     async reset(key) {
       windows.delete(key);
     },
+  };
+}
+
+/**
+ * The store shared by every server on one database. Each increment is one atomic statement,
+ * so servers counting the same key at once never let more than the limit through. Ended
+ * windows are deleted opportunistically: at most once per sweepEveryMs per process, by the
+ * first increment after it, a bounded batch at a time, so no timer has to be stopped at
+ * shutdown. A database that cannot count answers 503 in words, never 500: without the count
+ * the attempt cannot be allowed.
+ */
+export function createDatabaseLimitStore(
+  db: Queryable,
+  clock: Clock,
+  options: { sweepEveryMs?: number; sweepBatch?: number } = {},
+): LimitStore {
+  const sweepEveryMs = options.sweepEveryMs ?? 60_000;
+  const sweepBatch = options.sweepBatch ?? 1000;
+  let lastSweep = clock.now().getTime();
+
+  async function sweep(now: Date): Promise<void> {
+    if (now.getTime() - lastSweep < sweepEveryMs) return;
+    lastSweep = now.getTime();
+    // Tidying is not worth failing a request over: the next sweep tries again.
+    await deleteEndedLimits(db, now, sweepBatch).catch(() => undefined);
+  }
+
+  async function guarded<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw storageUnavailable(error);
+    }
+  }
+
+  return {
+    increment: (key, windowMs) =>
+      guarded(async () => {
+        const now = clock.now();
+        const { count, resetAt } = await incrementLimit(db, key, now, windowMs);
+        await sweep(now);
+        return { count, resetInMs: resetAt.getTime() - now.getTime() };
+      }),
+    giveBack: (key) => guarded(() => giveBackLimit(db, key)),
+    reset: (key) => guarded(() => deleteLimit(db, key)),
   };
 }
 

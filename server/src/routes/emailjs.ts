@@ -113,8 +113,10 @@ function missingId(ids: {
 
 function plainTextErrors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (isDiskFull(error)) {
-      request.log.error({ err: error }, 'contact message not stored: disk full');
+    // The rate-limit store wraps what the database said in a 503 of its own.
+    const cause = error instanceof HttpError && error.cause ? error.cause : error;
+    if (isDiskFull(cause)) {
+      request.log.error({ err: cause }, 'contact message not stored: disk full');
       return reply
         .code(503)
         .header('Retry-After', '60')
@@ -122,6 +124,14 @@ function plainTextErrors(app: FastifyInstance) {
         .send(DISK_FULL_DETAIL);
     }
     const status = error.statusCode ?? 500;
+    if (status >= 500 && error instanceof HttpError && typeof error.detail === 'string') {
+      request.log.error({ err: cause }, 'contact message not accepted');
+      return reply
+        .code(status)
+        .headers(error.headers)
+        .type('text/plain; charset=utf-8')
+        .send(error.detail);
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'contact message not accepted');
       return reply.code(500).type('text/plain; charset=utf-8').send('Internal Server Error');
