@@ -204,10 +204,18 @@ function CartContents({
         </Alert>
       );
     }
+    // A screen tall, so the footer waits below the fold until the cart arrives.
     return (
       <Box
         role="status"
-        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 6, justifyContent: 'center' }}
+        sx={{
+          display: 'flex',
+          alignItems: 'flex-start',
+          gap: 1.5,
+          py: 6,
+          minHeight: '100vh',
+          justifyContent: 'center',
+        }}
       >
         <CircularProgress size={24} aria-hidden="true" />
         <Typography color="text.secondary">{plainMessages.cartLoading}</Typography>
