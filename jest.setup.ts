@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { toast } from 'sonner';
+import { loadSonner } from './src/lib/toast';
 import { server } from './src/testing/server';
 
 // sonner's toaster and MUI's media queries ask for matchMedia, which jsdom lacks.
@@ -41,6 +42,10 @@ if (!('IntersectionObserver' in window)) {
     value: ImmediateIntersectionObserver,
   });
 }
+
+// The app loads sonner after the page has loaded (src/lib/toast.ts); tests start with it
+// there, so the toaster is on screen from the first render, as it is for a shopper.
+beforeAll(() => loadSonner());
 
 window.scrollTo = () => {};
 // jsdom lays nothing out, so it has no scrollIntoView either.

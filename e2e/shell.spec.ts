@@ -52,3 +52,58 @@ test('the demo shop says payments are simulated, in a corner, without moving the
   expect(box?.height ?? 0).toBeLessThan(40);
   expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(812 - 40);
 });
+
+test('a page reached from the footer opens at its top, and Back returns to where the shopper was', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/shop');
+  await expect(
+    page
+      .getByRole('list', { name: /^Products/ })
+      .getByRole('listitem')
+      .first(),
+  ).toBeVisible();
+  const footer = page.getByRole('contentinfo');
+  await footer.scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  const left = await page.evaluate(() => window.scrollY);
+
+  await footer.getByRole('link', { name: 'FAQs', exact: true }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  // The shop stays on screen while the FAQ's code arrives: wait for the FAQ itself.
+  await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(left - 5);
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - left)).toBeLessThan(5);
+});
+
+test('a page whose code fails to arrive offers Try again, which loads it once the network is back', async ({
+  page,
+}) => {
+  await page.goto('/shop');
+  await expect(
+    page
+      .getByRole('list', { name: /^Products/ })
+      .getByRole('listitem')
+      .first(),
+  ).toBeVisible();
+  const faqChunk = /\/assets\/faq\.[0-9a-f]+\.js$/;
+  await page.route(faqChunk, (route) => route.abort('internetdisconnected'));
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQs', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'This page could not load. Check your connection and try again.',
+  );
+  // The shell stays: the shopper is still in the shop, not on a blank page.
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+
+  await page.unroute(faqChunk);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

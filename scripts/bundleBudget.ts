@@ -10,11 +10,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * The target is 150 KB brotli. Today's first screen is 169.2 KB (the whole vendor chunk
- * loads before the shop shows), so the budget holds it where it is until loading on first
- * use what the first screen does not need brings it down; then this becomes 150.
+ * The target is 150 KB brotli. Today's first screen is 163.7 KB (the whole vendor chunk
+ * loads before the shop shows; the toaster now loads on first use), so the budget holds it
+ * where it is until loading on first use more of what the first screen does not need brings
+ * it down; then this becomes 150.
  */
-const BROTLI_BUDGET_BYTES = 170 * 1024;
+const BROTLI_BUDGET_BYTES = 165 * 1024;
 const GZIP_BUDGET_BYTES = 200 * 1024;
 
 const root = path.resolve(__dirname, '..');

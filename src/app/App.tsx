@@ -1,13 +1,21 @@
-import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
+import ErrorBoundary from '../components/ErrorBoundary';
 import { PendingPaymentResumer } from '../features/cart/checkout/PendingPaymentResumer';
 import { AppProviders } from './AppProviders';
 import { DemoNotice } from './DemoNotice';
 import { PwaStatus } from './pwa/PwaStatus';
 import { routes } from './routes';
+import { ScrollRestorer } from './ScrollRestorer';
 import type { AppStore } from './store';
 
+/**
+ * The route table in the app's outer boundary: a layout whose code fails to load (the cart
+ * and profile layouts are chunks of their own) is caught here, and the next page starts
+ * afresh. Pages inside a layout are caught by the layout's own boundary (PageOutlet).
+ */
 function AppRoutes() {
-  return useRoutes(routes);
+  const { key } = useLocation();
+  return <ErrorBoundary resetKey={key}>{useRoutes(routes)}</ErrorBoundary>;
 }
 
 /**
@@ -17,13 +25,17 @@ function AppRoutes() {
 export default function App({ store }: { store: AppStore }) {
   return (
     <AppProviders store={store}>
-      <PwaStatus />
-      <DemoNotice />
-      <BrowserRouter>
-        {/* Finishes an order paid for before a reload or a closed tab. */}
-        <PendingPaymentResumer />
-        <AppRoutes />
-      </BrowserRouter>
+      {/* Nothing the app renders leaves the shopper a blank page. */}
+      <ErrorBoundary>
+        <PwaStatus />
+        <DemoNotice />
+        <BrowserRouter>
+          <ScrollRestorer />
+          {/* Finishes an order paid for before a reload or a closed tab. */}
+          <PendingPaymentResumer />
+          <AppRoutes />
+        </BrowserRouter>
+      </ErrorBoundary>
     </AppProviders>
   );
 }

@@ -1,10 +1,21 @@
-import type { ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ComponentProps, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { Toaster } from 'sonner';
+import type { Toaster as SonnerToaster } from 'sonner';
 import { theme } from '../theme/theme';
 import { TOAST_DURATION_MS } from '../lib/messages';
+import { loadedSonner, preloadToaster, subscribeToSonner } from '../lib/toast';
 import type { AppStore } from './store';
+
+/**
+ * sonner's toaster once sonner has arrived (src/lib/toast.ts): asked for after the page has
+ * loaded, or by the first toast. Toasts made before it mounts are shown when it does.
+ */
+function Toaster(props: ComponentProps<typeof SonnerToaster>) {
+  const sonner = useSyncExternalStore(subscribeToSonner, loadedSonner, loadedSonner);
+  useEffect(preloadToaster, []);
+  return sonner ? <sonner.Toaster {...props} /> : null;
+}
 
 /** Store, theme and toaster: shared by the app, the tests and Storybook. */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {

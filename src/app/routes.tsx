@@ -1,67 +1,77 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { paths } from '../lib/paths';
 import MainLayout from '../components/layouts/MainLayout';
 import PageLoader from '../components/PageLoader';
+import { lazyWithRetry } from '../components/lazyWithRetry';
 
 // The shop's layout loads with the app; the cart/detail and profile layouts, and each page,
-// are chunks of their own, so a shopper downloads only the screens they open.
-const DetailLayout = lazy(
+// are chunks of their own, so a shopper downloads only the screens they open. A chunk lost to a
+// dropped connection can be asked for again ('Try again', components/ErrorBoundary.tsx).
+const DetailLayout = lazyWithRetry(
   () => import(/* webpackChunkName: "detail-layout" */ '../components/layouts/DetailLayout'),
 );
-const ProfileLayout = lazy(
+const ProfileLayout = lazyWithRetry(
   () => import(/* webpackChunkName: "profile-layout" */ '../components/layouts/ProfileLayout'),
 );
 
 // Each page is its own chunk: a shopper downloads only the screens they open.
-const ShopPage = lazy(() => import(/* webpackChunkName: "shop" */ '../features/shop/ShopPage'));
-const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/content/HomePage'));
-const VendorsPage = lazy(
+const ShopPage = lazyWithRetry(
+  () => import(/* webpackChunkName: "shop" */ '../features/shop/ShopPage'),
+);
+const HomePage = lazyWithRetry(
+  () => import(/* webpackChunkName: "home" */ '../features/content/HomePage'),
+);
+const VendorsPage = lazyWithRetry(
   () => import(/* webpackChunkName: "vendors" */ '../features/content/VendorsPage'),
 );
-const FaqPage = lazy(() => import(/* webpackChunkName: "faq" */ '../features/content/FaqPage'));
-const ContactPage = lazy(
+const FaqPage = lazyWithRetry(
+  () => import(/* webpackChunkName: "faq" */ '../features/content/FaqPage'),
+);
+const ContactPage = lazyWithRetry(
   () => import(/* webpackChunkName: "contact" */ '../features/content/ContactPage'),
 );
-const PoliciesPage = lazy(
+const PoliciesPage = lazyWithRetry(
   () => import(/* webpackChunkName: "policies" */ '../features/content/PoliciesPage'),
 );
-const HelloWorldPage = lazy(
+const HelloWorldPage = lazyWithRetry(
   () => import(/* webpackChunkName: "hello-world" */ '../features/content/HelloWorldPage'),
 );
-const NotFoundPage = lazy(
+const NotFoundPage = lazyWithRetry(
   () => import(/* webpackChunkName: "not-found" */ '../features/content/NotFoundPage'),
 );
-const DetailLandingPage = lazy(
+const DetailLandingPage = lazyWithRetry(
   () => import(/* webpackChunkName: "detail-landing" */ '../features/product/DetailLandingPage'),
 );
-const ProductDetailPage = lazy(
+const ProductDetailPage = lazyWithRetry(
   () => import(/* webpackChunkName: "product-detail" */ '../features/product/ProductDetailPage'),
 );
-const CartPage = lazy(
+const CartPage = lazyWithRetry(
   () => import(/* webpackChunkName: "cart" */ '../features/cart/cart/CartPage'),
 );
-const AccountPage = lazy(
+const AccountPage = lazyWithRetry(
   () => import(/* webpackChunkName: "account" */ '../features/account/AccountPage'),
 );
-const OrdersPage = lazy(
+const OrdersPage = lazyWithRetry(
   () => import(/* webpackChunkName: "orders" */ '../features/orders/OrdersPage'),
 );
-const OrderItemsPage = lazy(
+const OrderItemsPage = lazyWithRetry(
   () => import(/* webpackChunkName: "order-items" */ '../features/orders/OrderItemsPage'),
 );
-const NotificationsPage = lazy(
+const NotificationsPage = lazyWithRetry(
   () => import(/* webpackChunkName: "notifications" */ '../features/account/NotificationsPage'),
 );
-const WishlistPage = lazy(
+const WishlistPage = lazyWithRetry(
   () => import(/* webpackChunkName: "wishlist" */ '../features/wishlist/WishlistPage'),
 );
-const AffiliateMarketPage = lazy(
+const AffiliateMarketPage = lazyWithRetry(
   () =>
     import(/* webpackChunkName: "affiliate-market" */ '../features/affiliate/AffiliateMarketPage'),
 );
-const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ '../features/auth/LoginPage'));
-const RegisterPage = lazy(
+const LoginPage = lazyWithRetry(
+  () => import(/* webpackChunkName: "login" */ '../features/auth/LoginPage'),
+);
+const RegisterPage = lazyWithRetry(
   () => import(/* webpackChunkName: "register" */ '../features/auth/RegisterPage'),
 );
 

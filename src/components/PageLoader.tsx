@@ -7,7 +7,12 @@ interface PageLoaderProps {
   label?: string;
 }
 
-/** The Suspense fallback while a page's code arrives: a labelled progress indicator. */
+/**
+ * The Suspense fallback while a page's code arrives: a labelled progress indicator. It is a
+ * screen tall, so the footer waits below the fold instead of showing and then being pushed
+ * down by the page (a layout shift the shopper sees, and a footer measured as the largest
+ * paint).
+ */
 export default function PageLoader({ label = 'Loading page' }: PageLoaderProps) {
   return (
     <Box
@@ -15,9 +20,9 @@ export default function PageLoader({ label = 'Loading page' }: PageLoaderProps) 
         display: 'flex',
         flexDirection: 'column',
         alignItems: 'center',
-        justifyContent: 'center',
+        justifyContent: 'flex-start',
         gap: 2,
-        minHeight: '40vh',
+        minHeight: '100vh',
         py: 6,
       }}
     >

@@ -9,7 +9,7 @@
  * failure would show the success toast. The returned promise never rejects either: it
  * settles to { ok: true, data } or { ok: false, error }.
  */
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { errorDetail, isCredentialError } from './getErrorMessage';
 import {
   DETAIL_TOAST_DURATION_MS,

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { clearUpdatePrompt, pendingUpdate, subscribeToUpdatePrompt } from './updatePrompt';
 
 export const UPDATE_TOAST_ID = 'app-update';

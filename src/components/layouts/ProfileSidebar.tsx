@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { alpha, type Theme } from '@mui/material/styles';

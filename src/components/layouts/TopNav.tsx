@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -14,11 +14,14 @@ import MenuIcon from '@mui/icons-material/Menu';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { paths } from '../../lib/paths';
+import { lazyWithRetry } from '../lazyWithRetry';
 import BrandLink from './BrandLink';
 import { isCurrentLink, mainNavLinks, normalizePath } from './navLinks';
 import { AccountButton, BecomeVendorButton } from './NavButtons';
 
-const MobileMenu = lazy(() => import(/* webpackChunkName: "mobile-menu" */ './MobileMenu'));
+const MobileMenu = lazyWithRetry(
+  () => import(/* webpackChunkName: "mobile-menu" */ './MobileMenu'),
+);
 
 const MOBILE_MENU_ID = 'mobile-menu';
 

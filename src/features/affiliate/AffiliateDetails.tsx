@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

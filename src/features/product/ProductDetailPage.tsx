@@ -136,7 +136,11 @@ function Loading() {
   return (
     <>
       <PageHeading hidden>Product details</PageHeading>
-      <Typography role="status" sx={{ py: 8, textAlign: 'center', color: 'text.secondary' }}>
+      {/* A screen tall, so the footer waits below the fold until the product arrives. */}
+      <Typography
+        role="status"
+        sx={{ py: 8, minHeight: '100vh', textAlign: 'center', color: 'text.secondary' }}
+      >
         {plainMessages.loading}
       </Typography>
     </>

@@ -64,14 +64,15 @@ export default function ShopPage() {
     );
   } else if (data === undefined || (stale && data.length === 0)) {
     // Nothing yet, or only an empty answer to another search: say it is loading rather than
-    // show an empty grid under 'Searching…'.
+    // show an empty grid under 'Searching…'. A screen tall, like the grid that replaces it, so
+    // the request banner and footer wait below the fold instead of jumping down a screen.
     status = '';
     body = (
       <Stack
         role="status"
         direction="row"
         spacing={2}
-        sx={{ py: 8, alignItems: 'center', justifyContent: 'center' }}
+        sx={{ py: 8, minHeight: '100vh', alignItems: 'flex-start', justifyContent: 'center' }}
       >
         <CircularProgress size={28} aria-hidden="true" />
         <Typography color="text.secondary">{plainMessages.productsLoading}</Typography>

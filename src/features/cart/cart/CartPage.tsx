@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -204,10 +204,18 @@ function CartContents({
         </Alert>
       );
     }
+    // A screen tall, so the footer waits below the fold until the cart arrives.
     return (
       <Box
         role="status"
-        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 6, justifyContent: 'center' }}
+        sx={{
+          display: 'flex',
+          alignItems: 'flex-start',
+          gap: 1.5,
+          py: 6,
+          minHeight: '100vh',
+          justifyContent: 'center',
+        }}
       >
         <CircularProgress size={24} aria-hidden="true" />
         <Typography color="text.secondary">{plainMessages.cartLoading}</Typography>

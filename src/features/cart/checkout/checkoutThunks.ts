@@ -4,7 +4,7 @@
  * sandbox), verify, the spec's pause, checkout; and finishing a paid order after a reload.
  * Each thunk checks the state first, so a second click or a second screen does nothing.
  */
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { DeliveryModel, InitializeTransactionResponse, Verification } from 'contract';
 import { startAppListening } from '../../../state/listenerMiddleware';
 import type { RootState } from '../../../state/types';

@@ -1,0 +1,70 @@
+/**
+ * sonner, loaded on first use: no toast can show before the shopper does something, so the
+ * shop's first screen need not wait for the toaster's code.
+ * `toast` takes the same calls as sonner's (toast, success, error, info, loading, dismiss,
+ * promise) and makes them once sonner has arrived, in the order they were made. The app
+ * asks for sonner once the page has loaded (`preloadToaster`), so toasts still show after
+ * the connection drops.
+ */
+import type * as SonnerModule from 'sonner';
+
+type Sonner = typeof SonnerModule;
+type SonnerToast = Sonner['toast'];
+
+let loading: Promise<Sonner> | null = null;
+let loaded: Sonner | null = null;
+const listeners = new Set<() => void>();
+
+/** Loads sonner (once; a failed load is tried again on the next call). */
+export function loadSonner(): Promise<Sonner> {
+  loading ??= import(/* webpackChunkName: "toaster" */ 'sonner').then(
+    (module) => {
+      loaded = module;
+      for (const listener of listeners) listener();
+      return module;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** sonner once it has loaded, else null (read by the app's toaster). */
+export function loadedSonner(): Sonner | null {
+  return loaded;
+}
+
+export function subscribeToSonner(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Asks for sonner after the page has loaded, off the first screen's path. */
+export function preloadToaster(): void {
+  const load = () => void loadSonner().catch(() => undefined);
+  if (document.readyState === 'complete') load();
+  else window.addEventListener('load', load, { once: true });
+}
+
+function later(call: (sonnerToast: SonnerToast) => void): void {
+  // Without a connection the toast is lost, as a toast is; the next one asks again.
+  void loadSonner().then(
+    (module) => call(module.toast),
+    () => undefined,
+  );
+}
+
+type Args<F extends (...args: never[]) => unknown> = Parameters<F>;
+
+export const toast = Object.assign((...args: Args<SonnerToast>) => later((t) => t(...args)), {
+  success: (...args: Args<SonnerToast['success']>) => later((t) => t.success(...args)),
+  error: (...args: Args<SonnerToast['error']>) => later((t) => t.error(...args)),
+  info: (...args: Args<SonnerToast['info']>) => later((t) => t.info(...args)),
+  loading: (...args: Args<SonnerToast['loading']>) => later((t) => t.loading(...args)),
+  dismiss: (...args: Args<SonnerToast['dismiss']>) => later((t) => t.dismiss(...args)),
+  promise: (...args: Args<SonnerToast['promise']>) => later((t) => void t.promise(...args)),
+});
