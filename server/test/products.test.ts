@@ -358,6 +358,21 @@ describe('search', () => {
     expect(names(await search('semovta'))).toEqual(['Semovita 1kg']);
   });
 
+  test('the same search asked many times at once runs its queries once', async () => {
+    await seedProducts(t.db, [{ name: 'Ofada Rice 5kg', price: 9500 }]);
+    const query = jest.spyOn(t.db, 'query');
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => call(t.app, { url: '/api/get-all-products?q=rice' })),
+      );
+      expect(answers.map((a) => json<Page>(a).total)).toEqual([1, 1, 1, 1, 1]);
+      const pageQueries = query.mock.calls.filter(([sql]) => /count\(\*\) AS n/.test(sql));
+      expect(pageQueries).toHaveLength(1);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
   test('type-ahead answers a few names, the last word as a prefix', async () => {
     await seedDemo(t.db, cheapHasher);
     const r = await call(t.app, { url: '/api/search-suggestions?q=indo' });

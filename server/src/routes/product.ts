@@ -84,7 +84,7 @@ function catalogueCache(db: Database, apiPrefix: string) {
   let current: CachedBody | null = null;
   let building: Promise<CachedBody> | null = null;
 
-  async function build(version: number): Promise<CachedBody> {
+  async function buildAll(version: number): Promise<CachedBody> {
     const products = (await listProducts(db)).map((p) => toProduct(p, apiPrefix));
     const json = Buffer.from(JSON.stringify(products));
     const etag = etagFor(version, json);
@@ -104,6 +104,7 @@ function catalogueCache(db: Database, apiPrefix: string) {
   };
 
   const searches = new Map<string, CachedBody>();
+  const inFlight = new Map<string, Promise<CachedBody>>();
 
   /**
    * A page, a search or a list of categories: from the cache when the catalogue has not
@@ -118,8 +119,22 @@ function catalogueCache(db: Database, apiPrefix: string) {
       searches.set(key, hit);
       return hit;
     }
+    // Many shoppers asking the same thing at once (a popular page after a price change) share
+    // one build instead of each running the same queries.
+    const flightKey = `${version} ${key}`;
+    let flight = inFlight.get(flightKey);
+    if (!flight) {
+      flight = build(version, key, make).finally(() => inFlight.delete(flightKey));
+      inFlight.set(flightKey, flight);
+    }
+    return flight;
+  }
+
+  async function build(version: number, key: string, make: () => Promise<unknown>) {
     const json = Buffer.from(JSON.stringify(await make()));
     const body: CachedBody = { version, etag: etagFor(version, json), json, gzipped: null };
+    const current = searches.get(key);
+    if (current && current.version > version) return body;
     searches.delete(key);
     if (json.length <= SEARCH_CACHE_MAX_BYTES) {
       searches.set(key, body);
@@ -138,7 +153,7 @@ function catalogueCache(db: Database, apiPrefix: string) {
     // meanwhile get the previous answer rather than queue; the one that started it waits.
     if (building && current) return current;
     if (!building) {
-      building = build(version).finally(() => {
+      building = buildAll(version).finally(() => {
         building = null;
       });
     }
