@@ -318,6 +318,31 @@ describe('search', () => {
     expect(await first('PEAK')).toMatch(/Peak/);
   });
 
+  test('a synonym finds products named with another term of its group', async () => {
+    await seedProducts(t.db, [
+      { name: 'Roasted Peanuts 250g', price: 800 },
+      { name: 'Honey Beans 1kg', price: 2400 },
+      { name: 'Ofada Rice 5kg', price: 9500 },
+    ]);
+    expect(names(await search('groundnut'))).toEqual(['Roasted Peanuts 250g']);
+    expect(names(await search('ewa'))).toEqual(['Honey Beans 1kg']);
+    expect(names(await search('iresi'))).toEqual(['Ofada Rice 5kg']);
+  });
+
+  test('a name match ranks above a description that repeats the words', async () => {
+    await seedProducts(t.db, [
+      { name: 'Yellow Garri 4kg', price: 4800 },
+      { name: 'Palm Oil 1 Litre', price: 3200 },
+    ]);
+    await t.db.query(
+      "UPDATE products SET description = 'Garri fried in palm oil: palm oil colour, palm oil taste' WHERE name = 'Yellow Garri 4kg'",
+    );
+    await t.db.query(
+      "UPDATE products SET description = 'Red, fresh.' WHERE name = 'Palm Oil 1 Litre'",
+    );
+    expect(names(await search('palm oil'))).toEqual(['Palm Oil 1 Litre', 'Yellow Garri 4kg']);
+  });
+
   test('every word must match; relevance is the default and other sorts and filters apply', async () => {
     await seedProducts(t.db, [
       { name: 'Peak Evaporated Milk 160g', price: 900, category: 'Provisions' },
