@@ -1,5 +1,6 @@
 /** The product service: the catalogue, one product, its picture. */
 import { Type, type Static } from 'typebox';
+import { MAX_PAGE_SIZE, MAX_PRICE_NAIRA, MAX_SEARCH_LENGTH, PRODUCT_SORTS } from './rules';
 
 export const VendorSchema = Type.Object({
   id: Type.Integer(),
@@ -26,13 +27,72 @@ export const ProductSchema = Type.Object({
 });
 export type Product = Static<typeof ProductSchema>;
 
+/**
+ * GET /get-all-products. Without any of these the answer is the whole catalogue (an array of
+ * Product, as the spec has it); with any of them, a ProductPage.
+ */
 export const ProductListQuerySchema = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 200 })),
-  /** Optional paging for very large catalogues; without them the whole catalogue comes back. */
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  /** Search text: word stems, similar spellings and synonyms count; blank means no search. */
+  q: Type.Optional(Type.String({ maxLength: MAX_SEARCH_LENGTH })),
+  /** One category's exact name, as GET /categories lists it. */
+  category: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  /** Bounds of the price the shopper pays (amount less disc_amount), in naira, inclusive. */
+  min_price: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PRICE_NAIRA })),
+  max_price: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_PRICE_NAIRA })),
+  /** true: only products in stock; false: only those out of stock. */
+  in_stock: Type.Optional(Type.Boolean()),
+  /** true: only discounted products; false: only those at full price. */
+  discounted: Type.Optional(Type.Boolean()),
+  sort: Type.Optional(Type.Enum(PRODUCT_SORTS)),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
 });
 export type ProductListQuery = Static<typeof ProductListQuerySchema>;
+
+/** The names of the listing parameters: any one of them asks for a page. */
+export const PRODUCT_LIST_PARAMETERS = Object.keys(ProductListQuerySchema.properties) as Array<
+  keyof ProductListQuery
+>;
+
+/** One page of a listing or search. */
+export const ProductPageSchema = Type.Object({
+  items: Type.Array(ProductSchema),
+  /** How many products match, over all pages. */
+  total: Type.Integer({ minimum: 0 }),
+  limit: Type.Integer({ minimum: 1 }),
+  offset: Type.Integer({ minimum: 0 }),
+  /** The order applied (the default when the request named none). */
+  sort: Type.Enum(PRODUCT_SORTS),
+  /** The search text as understood (trimmed), or null without a search. */
+  q: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * When a search matches nothing: the nearest products to what was typed (whatever the
+   * filters), best first; otherwise empty.
+   */
+  suggestions: Type.Array(ProductSchema),
+});
+export type ProductPage = Static<typeof ProductPageSchema>;
+
+/** GET /categories: every category with products, in the catalogue's order. */
+export const CategorySchema = Type.Object({
+  name: Type.String(),
+  /** Products in the category. */
+  products: Type.Integer({ minimum: 0 }),
+  /** Of those, how many are in stock. */
+  in_stock: Type.Integer({ minimum: 0 }),
+});
+export type Category = Static<typeof CategorySchema>;
+
+/** GET /search-suggestions?q=: product names for type-ahead, best first. */
+export const SearchSuggestionsQuerySchema = Type.Object({
+  q: Type.String({ maxLength: MAX_SEARCH_LENGTH }),
+});
+
+export const SearchSuggestionsSchema = Type.Object({
+  q: Type.String(),
+  suggestions: Type.Array(Type.Object({ name: Type.String(), slug: Type.String() })),
+});
+export type SearchSuggestions = Static<typeof SearchSuggestionsSchema>;
 
 export const SlugParamsSchema = Type.Object({
   slug: Type.String({ minLength: 1, maxLength: 200, pattern: '^[a-z0-9-]+$' }),

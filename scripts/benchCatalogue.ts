@@ -180,7 +180,7 @@ async function scrollDown(page: Page, options: { step: number; maxFrames: number
 /** A search word that narrows the catalogue: a word of the first product's name. */
 async function searchWord(baseURL: string): Promise<string> {
   const response = await fetch(`${baseURL}/api/get-all-products?limit=50`);
-  const products = (await response.json()) as { name: string }[];
+  const products = ((await response.json()) as { items: { name: string }[] }).items;
   for (const product of products) {
     for (const word of product.name.toLowerCase().match(/[a-z]{4,}/g) ?? []) return word;
   }

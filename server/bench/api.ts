@@ -196,10 +196,10 @@ async function main(): Promise<void> {
       }),
     );
     const auth = { authorization: `Bearer ${login.access_token}` };
-    const catalogue = await json<{ id: number; inventory_stock: number }[]>(
+    const catalogue = await json<{ items: { id: number; inventory_stock: number }[] }>(
       await fetch(`${base}/api/get-all-products?limit=40`),
     );
-    const inStock = catalogue.filter((p) => p.inventory_stock >= 2).slice(0, 8);
+    const inStock = catalogue.items.filter((p) => p.inventory_stock >= 2).slice(0, 8);
     const lineIds: number[] = [];
     for (const product of inStock) {
       const line = await json<{ id: number }>(
@@ -219,9 +219,12 @@ async function main(): Promise<void> {
     const full = await fetch(`${base}/api/get-all-products`);
     const catalogueBytes = (await full.arrayBuffer()).byteLength;
     const products = (await json<unknown[]>(await fetch(`${base}/api/get-all-products`))).length;
+    const firstPage = await fetch(`${base}/api/get-all-products?offset=0`);
+    const firstPageBytes = (await firstPage.arrayBuffer()).byteLength;
     console.info(
       `${args.servers} server${args.servers > 1 ? 's' : ''} on ${args.postgres ? `PostgreSQL ${postgres?.install.version}` : 'the embedded database'} ` +
-        `at ${base}: ${products.toLocaleString('en')} products (catalogue answer ${(catalogueBytes / 1024).toFixed(0)} KiB), ` +
+        `at ${base}: ${products.toLocaleString('en')} products (catalogue answer ${(catalogueBytes / 1024).toFixed(0)} KiB, ` +
+        `first page ${(firstPageBytes / 1024).toFixed(1)} KiB), ` +
         `cart of ${inStock.length} lines; ready in ${((performance.now() - setupStart) / 1000).toFixed(1)} s.`,
     );
     console.info(
@@ -240,6 +243,25 @@ async function main(): Promise<void> {
         headers: { 'accept-encoding': 'gzip' },
       },
       { name: 'GET /api/get-all-products?q=rice', path: '/api/get-all-products?q=rice' },
+      { name: 'first page (?offset=0)', path: '/api/get-all-products?offset=0' },
+      {
+        name: 'filter + sort page',
+        path: '/api/get-all-products?category=Staples&in_stock=true&sort=price_asc',
+      },
+      { name: 'misspelt search (?q=indomi)', path: '/api/get-all-products?q=indomi' },
+      // Many different pages, searches and filters: most miss the answer cache (200 entries).
+      {
+        name: 'varied, uncached (1,000 queries)',
+        path: '/api/get-all-products?offset=0',
+        requests: variedQueries(1000).map((query) => ({
+          method: 'GET',
+          path: `/api/get-all-products?${query}`,
+          headers: {},
+          body: '',
+        })),
+      },
+      { name: 'GET /api/categories', path: '/api/categories' },
+      { name: 'GET /api/search-suggestions?q=gar', path: '/api/search-suggestions?q=gar' },
       { name: 'GET /api/all-carts', path: '/api/all-carts', headers: auth },
       {
         // Each line's quantity goes 1, 2, 1, 2...: every request changes a row.
@@ -297,6 +319,25 @@ async function main(): Promise<void> {
     await postgres?.stop();
     await fs.rm(tempDir, { recursive: true, force: true });
   }
+}
+
+const WORDS = ['rice', 'garri', 'gari', 'beens', 'indomi', 'palm oil', 'milk', 'tomatoes', 'soap'];
+const SORTS = ['price_asc', 'price_desc', 'discount', 'newest', 'rating'];
+const CATEGORIES = ['Staples', 'Provisions', 'Drinks', 'Household'];
+
+/** Listing queries that differ from one another: searches, filters and sorts at many offsets. */
+function variedQueries(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const offset = `offset=${(i * 24) % 2400}`;
+    switch (i % 3) {
+      case 0:
+        return `q=${encodeURIComponent(WORDS[i % WORDS.length] as string)}&${offset}`;
+      case 1:
+        return `category=${CATEGORIES[i % CATEGORIES.length]}&sort=${SORTS[i % SORTS.length]}&${offset}`;
+      default:
+        return `min_price=${(i % 50) * 100}&in_stock=true&sort=${SORTS[i % SORTS.length]}&${offset}`;
+    }
+  });
 }
 
 /** Migrations, the demo catalogue and shopper, and a grown catalogue when asked. */

@@ -1,6 +1,13 @@
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import type { Product } from '../../contract';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  MAX_SEARCH_SUGGESTIONS,
+  type Product,
+  type ProductPage,
+  type SearchSuggestions,
+} from '../../contract';
 import { createPasswordHasher } from '../src/auth/passwords';
 import { DEMO_PRODUCTS, slugify } from '../src/db/seed/catalogue';
 import { DEMO_SHOPPER, seedDemo } from '../src/db/seed/demo';
@@ -157,8 +164,186 @@ describe('GET /get-all-products', () => {
     expect(changed.headers.etag).not.toBe(etag);
     expect(json<Product[]>(changed)[0]?.inventory_stock).toBe(3);
   });
+});
 
-  test('?q= searches name, category and description, case-insensitively, every word', async () => {
+type Page = ProductPage;
+const page = async (query: string) => {
+  const r = await call(t.app, { url: `/api/get-all-products?${query}` });
+  expect(r.statusCode).toBe(200);
+  return json<Page>(r);
+};
+const names = (p: Page) => p.items.map((i) => i.name);
+
+describe('GET /get-all-products with listing parameters', () => {
+  const shelf = () =>
+    seedProducts(t.db, [
+      { name: 'Ofada Rice 5kg', price: 9500, category: 'Staples', stock: 4 },
+      { name: 'Ijebu Garri 4kg', price: 4800, disc: 300, category: 'Staples', stock: 0 },
+      { name: 'Peak Milk 160g', price: 900, category: 'Provisions', stock: 10 },
+      { name: 'Milo 500g', price: 5600, disc: 1600, category: 'Provisions', stock: 3 },
+      { name: 'Hypo Bleach 1L', price: 1600, category: 'Household', stock: 0 },
+    ]);
+
+  test('any parameter gives a page with its total; limit and offset page through', async () => {
+    await shelf();
+    const first = await page('limit=2');
+    expect(first).toMatchObject({ total: 5, limit: 2, offset: 0, sort: 'featured', q: null });
+    expect(names(first)).toEqual(['Ofada Rice 5kg', 'Ijebu Garri 4kg']);
+    expect(first.suggestions).toEqual([]);
+    expect(names(await page('limit=2&offset=2'))).toEqual(['Peak Milk 160g', 'Milo 500g']);
+    const last = await page('limit=2&offset=4');
+    expect(names(last)).toEqual(['Hypo Bleach 1L']);
+    expect(last.total).toBe(5);
+    const beyond = await page('limit=2&offset=50');
+    expect(beyond.items).toEqual([]);
+    expect(beyond.total).toBe(5);
+    const defaults = await page('offset=0');
+    expect(defaults.limit).toBe(DEFAULT_PAGE_SIZE);
+    expect(defaults.items).toHaveLength(5);
+    // Unknown parameters are not listing parameters: the spec's whole array.
+    const plain = await call(t.app, { url: '/api/get-all-products?utm_source=x' });
+    expect(Array.isArray(json(plain))).toBe(true);
+  });
+
+  test('category, price (what the shopper pays), stock and discount filter, alone and together', async () => {
+    await shelf();
+    expect(names(await page('category=Provisions'))).toEqual(['Peak Milk 160g', 'Milo 500g']);
+    expect((await page('category=Nothing')).total).toBe(0);
+    // Milo costs 5,600 less 1,600: 4,000. Garri 4,500.
+    expect(names(await page('min_price=4000&max_price=4500'))).toEqual([
+      'Ijebu Garri 4kg',
+      'Milo 500g',
+    ]);
+    expect(names(await page('max_price=1600'))).toEqual(['Peak Milk 160g', 'Hypo Bleach 1L']);
+    expect(names(await page('in_stock=true'))).toEqual([
+      'Ofada Rice 5kg',
+      'Peak Milk 160g',
+      'Milo 500g',
+    ]);
+    expect(names(await page('in_stock=false'))).toEqual(['Ijebu Garri 4kg', 'Hypo Bleach 1L']);
+    expect(names(await page('discounted=true'))).toEqual(['Ijebu Garri 4kg', 'Milo 500g']);
+    expect(names(await page('discounted=false&category=Staples'))).toEqual(['Ofada Rice 5kg']);
+    const together = await page('category=Staples&in_stock=false&discounted=true&max_price=5000');
+    expect(names(together)).toEqual(['Ijebu Garri 4kg']);
+    expect(together.total).toBe(1);
+  });
+
+  test('each sort orders the whole result before paging', async () => {
+    await shelf();
+    await t.db.query("UPDATE products SET ratings = 5 WHERE name = 'Milo 500g'");
+    await t.db.query("UPDATE products SET ratings = 1 WHERE name <> 'Milo 500g'");
+    await t.db.query(
+      "UPDATE products SET created_at = now() + interval '1 day' WHERE name = 'Peak Milk 160g'",
+    );
+    expect(names(await page('sort=price_asc'))).toEqual([
+      'Peak Milk 160g',
+      'Hypo Bleach 1L',
+      'Milo 500g',
+      'Ijebu Garri 4kg',
+      'Ofada Rice 5kg',
+    ]);
+    expect(names(await page('sort=price_desc&limit=2&offset=1'))).toEqual([
+      'Ijebu Garri 4kg',
+      'Milo 500g',
+    ]);
+    // Milo saves 28.6%, Garri 6.3%.
+    expect(names(await page('sort=discount&limit=2'))).toEqual(['Milo 500g', 'Ijebu Garri 4kg']);
+    expect(names(await page('sort=newest&limit=1'))).toEqual(['Peak Milk 160g']);
+    expect(names(await page('sort=rating&limit=2'))).toEqual(['Milo 500g', 'Ofada Rice 5kg']);
+    expect(names(await page('sort=price_asc&category=Staples'))).toEqual([
+      'Ijebu Garri 4kg',
+      'Ofada Rice 5kg',
+    ]);
+  });
+
+  test('bad values are a 422 that says what is wrong with which parameter', async () => {
+    const bad = async (query: string) => {
+      const r = await call(t.app, { url: `/api/get-all-products?${query}` });
+      expect(r.statusCode).toBe(422);
+      return json<{ detail: { loc: unknown[]; msg: string }[] }>(r).detail;
+    };
+    expect(await bad('limit=0')).toEqual([
+      { loc: ['query', 'limit'], msg: 'Must be at least 1', type: 'greater_than_equal' },
+    ]);
+    expect((await bad(`limit=${MAX_PAGE_SIZE + 1}`))[0]?.msg).toBe(
+      `Must be at most ${MAX_PAGE_SIZE}`,
+    );
+    expect((await bad('offset=-1'))[0]?.loc).toEqual(['query', 'offset']);
+    expect((await bad('limit=ten'))[0]).toMatchObject({ msg: 'Enter a whole number' });
+    expect((await bad('min_price=cheap'))[0]).toMatchObject({
+      loc: ['query', 'min_price'],
+      msg: 'Enter a number',
+    });
+    expect((await bad('max_price=-5'))[0]?.loc).toEqual(['query', 'max_price']);
+    expect((await bad('in_stock=yes'))[0]).toMatchObject({
+      loc: ['query', 'in_stock'],
+      msg: 'Must be true or false',
+    });
+    expect((await bad('sort=cheapest'))[0]).toMatchObject({ loc: ['query', 'sort'] });
+    expect((await bad('sort=cheapest'))[0]?.msg).toContain('price_asc');
+    expect(await bad('min_price=500&max_price=100')).toEqual([
+      {
+        loc: ['query', 'max_price'],
+        msg: 'The highest price must not be below the lowest price',
+        type: 'value_error',
+      },
+    ]);
+    expect((await bad('sort=relevance'))[0]).toMatchObject({
+      loc: ['query', 'sort'],
+      msg: 'Sorting by relevance needs a search text (q)',
+    });
+    expect((await bad(`q=${'a'.repeat(201)}`))[0]?.loc).toEqual(['query', 'q']);
+  });
+});
+
+describe('search', () => {
+  const search = async (q: string, extra = '') => page(`q=${encodeURIComponent(q)}${extra}`);
+
+  test('finds the right demo product first for stems, misspellings and synonyms', async () => {
+    await seedDemo(t.db, cheapHasher);
+    const first = async (q: string) => names(await search(q))[0] ?? '';
+    expect(await first('gari')).toMatch(/Garri/);
+    expect(await first('garri')).toMatch(/Garri/);
+    expect(await first('tomatoes')).toMatch(/Tomato/);
+    expect(await first('beens')).toMatch(/Beans/);
+    expect(await first('indomi')).toMatch(/^Indomie/);
+    expect(await first('groundnut oil')).toMatch(/^Groundnut Oil/);
+    expect(await first('palm oil')).toMatch(/^Palm Oil/);
+    const yam = names(await search('yam'));
+    expect(yam[0]).toMatch(/Yam/);
+    expect(yam.indexOf('Titus Sardines in Oil 125g')).toBeGreaterThan(0);
+    expect(await first('ata rodo')).toMatch(/Ata Rodo/);
+    expect(await first('scotch bonnet')).toMatch(/Ata Rodo/);
+    expect(await first('ewa')).toMatch(/Beans/);
+    expect(await first('PEAK')).toMatch(/Peak/);
+  });
+
+  test('a synonym finds products named with another term of its group', async () => {
+    await seedProducts(t.db, [
+      { name: 'Roasted Peanuts 250g', price: 800 },
+      { name: 'Honey Beans 1kg', price: 2400 },
+      { name: 'Ofada Rice 5kg', price: 9500 },
+    ]);
+    expect(names(await search('groundnut'))).toEqual(['Roasted Peanuts 250g']);
+    expect(names(await search('ewa'))).toEqual(['Honey Beans 1kg']);
+    expect(names(await search('iresi'))).toEqual(['Ofada Rice 5kg']);
+  });
+
+  test('a name match ranks above a description that repeats the words', async () => {
+    await seedProducts(t.db, [
+      { name: 'Yellow Garri 4kg', price: 4800 },
+      { name: 'Palm Oil 1 Litre', price: 3200 },
+    ]);
+    await t.db.query(
+      "UPDATE products SET description = 'Garri fried in palm oil: palm oil colour, palm oil taste' WHERE name = 'Yellow Garri 4kg'",
+    );
+    await t.db.query(
+      "UPDATE products SET description = 'Red, fresh.' WHERE name = 'Palm Oil 1 Litre'",
+    );
+    expect(names(await search('palm oil'))).toEqual(['Palm Oil 1 Litre', 'Yellow Garri 4kg']);
+  });
+
+  test('every word must match; relevance is the default and other sorts and filters apply', async () => {
     await seedProducts(t.db, [
       { name: 'Peak Evaporated Milk 160g', price: 900, category: 'Provisions' },
       { name: 'Peak Milk Powder 380g', price: 5200, category: 'Provisions' },
@@ -166,40 +351,89 @@ describe('GET /get-all-products', () => {
       { name: 'Hypo Bleach 1L', price: 1600, category: 'Household' },
       { name: '50% Off Sugar', price: 1000 },
     ]);
-    const search = async (q: string) =>
-      json<Product[]>(
-        await call(t.app, { url: `/api/get-all-products?q=${encodeURIComponent(q)}` }),
-      ).map((p) => p.name);
-    expect(await search('PEAK')).toEqual(['Peak Evaporated Milk 160g', 'Peak Milk Powder 380g']);
-    expect(await search('peak powder')).toEqual(['Peak Milk Powder 380g']);
-    expect(await search('household')).toEqual(['Hypo Bleach 1L']);
-    expect(await search('for tests')).toHaveLength(5);
-    expect(await search('50%')).toEqual(['50% Off Sugar']);
-    expect(await search('_')).toEqual([]);
-    expect(await search('   ')).toHaveLength(5);
-    expect(await search('yam')).toEqual([]);
+    const peak = await search('peak');
+    expect(peak).toMatchObject({ total: 2, sort: 'relevance', q: 'peak' });
+    expect(names(await search('peak powder'))).toEqual(['Peak Milk Powder 380g']);
+    expect(names(await search('household'))).toEqual(['Hypo Bleach 1L']);
+    expect(names(await search('50%'))).toEqual(['50% Off Sugar']);
+    expect(names(await search('milk', '&sort=price_desc'))).toEqual([
+      'Peak Milk Powder 380g',
+      'Peak Evaporated Milk 160g',
+    ]);
+    expect(names(await search('milk', '&max_price=1000'))).toEqual(['Peak Evaporated Milk 160g']);
+    const blank = await search('   ');
+    expect(blank).toMatchObject({ total: 5, q: null, sort: 'featured' });
   });
 
-  test('limit and offset page through the catalogue', async () => {
-    await seedProducts(
-      t.db,
-      Array.from({ length: 7 }, (_, i) => ({ name: `Item ${i + 1}`, price: 100 + i })),
-    );
-    const page = json<Product[]>(
-      await call(t.app, { url: '/api/get-all-products?limit=3&offset=3' }),
-    );
-    expect(page.map((p) => p.name)).toEqual(['Item 4', 'Item 5', 'Item 6']);
-    const bad = await call(t.app, { url: '/api/get-all-products?limit=0' });
-    expect(bad.statusCode).toBe(422);
-    expect(json(bad)).toEqual({
-      detail: [{ loc: ['query', 'limit'], msg: 'Must be at least 1', type: 'greater_than_equal' }],
+  test('a search that finds nothing says so and offers the nearest products', async () => {
+    await seedDemo(t.db, cheapHasher);
+    const none = await search('golden sugr biscuits xyz');
+    expect(none.total).toBe(0);
+    expect(none.items).toEqual([]);
+    expect(none.suggestions.length).toBeGreaterThan(0);
+    expect(none.suggestions.length).toBeLessThanOrEqual(MAX_SEARCH_SUGGESTIONS);
+    const nothingAtAll = await search('_');
+    expect(nothingAtAll).toMatchObject({ total: 0, items: [], suggestions: [] });
+  });
+
+  test('words of products added later are found, misspelt too', async () => {
+    await seedProducts(t.db, [{ name: 'Ofada Rice 5kg', price: 9500 }]);
+    expect((await search('semovita')).total).toBe(0);
+    await seedProducts(t.db, [{ name: 'Semovita 1kg', price: 1900 }]);
+    expect(names(await search('semovta'))).toEqual(['Semovita 1kg']);
+  });
+
+  test('the same search asked many times at once runs its queries once', async () => {
+    await seedProducts(t.db, [{ name: 'Ofada Rice 5kg', price: 9500 }]);
+    const query = jest.spyOn(t.db, 'query');
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => call(t.app, { url: '/api/get-all-products?q=rice' })),
+      );
+      expect(answers.map((a) => json<Page>(a).total)).toEqual([1, 1, 1, 1, 1]);
+      const pageQueries = query.mock.calls.filter(([sql]) => /count\(\*\) AS n/.test(sql));
+      expect(pageQueries).toHaveLength(1);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
+  test('type-ahead answers a few names, the last word as a prefix', async () => {
+    await seedDemo(t.db, cheapHasher);
+    const r = await call(t.app, { url: '/api/search-suggestions?q=indo' });
+    expect(r.statusCode).toBe(200);
+    const body = json<SearchSuggestions>(r);
+    expect(body.q).toBe('indo');
+    expect(body.suggestions.length).toBeGreaterThan(0);
+    expect(body.suggestions.length).toBeLessThanOrEqual(MAX_SEARCH_SUGGESTIONS);
+    for (const s of body.suggestions) {
+      expect(s.name).toMatch(/^Indomie/);
+      expect(Object.keys(s).sort()).toEqual(['name', 'slug']);
+    }
+    const missing = await call(t.app, { url: '/api/search-suggestions' });
+    expect(missing.statusCode).toBe(422);
+  });
+});
+
+describe('GET /categories', () => {
+  test('lists each category in catalogue order with its product and in-stock counts', async () => {
+    await seedProducts(t.db, [
+      { name: 'Ofada Rice 5kg', price: 9500, category: 'Staples', stock: 4 },
+      { name: 'Milo 500g', price: 5600, category: 'Provisions', stock: 0 },
+      { name: 'Ijebu Garri 4kg', price: 4800, category: 'Staples', stock: 0 },
+    ]);
+    const r = await call(t.app, { url: '/api/categories' });
+    expect(r.statusCode).toBe(200);
+    expect(json(r)).toEqual([
+      { name: 'Staples', products: 2, in_stock: 1 },
+      { name: 'Provisions', products: 1, in_stock: 0 },
+    ]);
+    await t.db.query("UPDATE products SET inventory_stock = 9 WHERE name = 'Milo 500g'");
+    expect(json(await call(t.app, { url: '/api/categories' }))).toContainEqual({
+      name: 'Provisions',
+      products: 1,
+      in_stock: 1,
     });
-  });
-
-  test('a search text over 200 characters is a 422 on query.q', async () => {
-    const r = await call(t.app, { url: `/api/get-all-products?q=${'a'.repeat(201)}` });
-    expect(r.statusCode).toBe(422);
-    expect(json<{ detail: { loc: unknown[] }[] }>(r).detail[0]?.loc).toEqual(['query', 'q']);
   });
 });
 

@@ -23,11 +23,13 @@ import {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite } = require(workerData.pglitePath);
+const { pg_trgm } = require(workerData.pgTrgmPath);
 let db = null;
 async function handle(m) {
   switch (m.op) {
     case 'open':
       db = await PGlite.create(m.dataDir === null ? undefined : m.dataDir, {
+        extensions: { pg_trgm },
         startParams: [...PGlite.defaultStartParams, ...m.settings.flatMap((s) => ['-c', s])],
       });
       return [];
@@ -361,7 +363,11 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   }
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { pglitePath: require.resolve('@electric-sql/pglite') },
+    workerData: {
+      pglitePath: require.resolve('@electric-sql/pglite'),
+      // Similar spellings in search; loaded into every database, created by migration 004.
+      pgTrgmPath: require.resolve('@electric-sql/pglite/contrib/pg_trgm'),
+    },
     // The worker only passes messages to and from WebAssembly: a small JavaScript heap.
     resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });

@@ -34,7 +34,8 @@ export async function openPostgres(connectionString: string, schema?: string): P
   const pool = new pg.Pool({
     connectionString,
     max: 10,
-    options: schema === undefined ? undefined : `-c search_path=${schema}`,
+    // public too: extensions such as pg_trgm live there, one per database.
+    options: schema === undefined ? undefined : `-c search_path=${schema},public`,
   });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));

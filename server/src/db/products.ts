@@ -1,7 +1,8 @@
-import type { Product } from '../../../contract';
+import type { Product, ProductSort } from '../../../contract';
 import { toNaira } from '../money';
 import type { Queryable } from './client';
-import { escapeLike, num, numOrNull } from './rows';
+import { num, numOrNull } from './rows';
+import { planNearest, planSearch, planTypeAhead } from './search';
 
 export interface ProductRecord {
   id: number;
@@ -89,36 +90,138 @@ export function toProduct(p: ProductRecord, apiPrefix: string): Product {
   };
 }
 
-export interface ProductQuery {
+export interface ProductPageQuery {
   q?: string;
-  limit?: number;
-  offset?: number;
+  category?: string;
+  minPriceKobo?: number;
+  maxPriceKobo?: number;
+  inStock?: boolean;
+  discounted?: boolean;
+  sort: ProductSort;
+  limit: number;
+  offset: number;
+}
+
+/** Ties broken by id, so pages never overlap or skip a product. */
+const ORDER_BY: Record<ProductSort, string> = {
+  featured: 'p.id',
+  relevance: 'rank DESC, p.id',
+  price_asc: 'p.price_kobo, p.id',
+  price_desc: 'p.price_kobo DESC, p.id',
+  discount: 'p.discount_permille DESC, p.id',
+  newest: 'p.created_at DESC, p.id DESC',
+  rating: 'p.ratings DESC, p.id',
+};
+
+/**
+ * Name matches weigh most (A), then category (B), then description (C): ts_rank's weights
+ * are given as {D, C, B, A}. The name's likeness to the whole text puts "Palm Oil 1 Litre"
+ * above a longer name that also holds both words.
+ */
+const RANK = `(ts_rank('{0.02, 0.1, 0.3, 1.0}', p.search_vector, tsq) +
+  0.5 * similarity(lower(p.name), qtext))`;
+
+function filtersOf(query: Omit<ProductPageQuery, 'sort' | 'limit' | 'offset'>, params: unknown[]) {
+  const where: string[] = [];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (query.category !== undefined) where.push(`p.category = ${add(query.category)}`);
+  if (query.minPriceKobo !== undefined) where.push(`p.price_kobo >= ${add(query.minPriceKobo)}`);
+  if (query.maxPriceKobo !== undefined) where.push(`p.price_kobo <= ${add(query.maxPriceKobo)}`);
+  if (query.inStock !== undefined)
+    where.push(query.inStock ? 'p.inventory_stock > 0' : 'p.inventory_stock = 0');
+  if (query.discounted !== undefined)
+    where.push(query.discounted ? 'p.disc_amount_kobo IS NOT NULL' : 'p.disc_amount_kobo IS NULL');
+  return where;
 }
 
 /**
- * The catalogue, or the products whose name, category or description hold every word of q
- * (case-insensitive), in catalogue order.
+ * One page of the catalogue, filtered, searched and sorted, with how many products match
+ * over all pages. A search whose words reduce to nothing searchable matches nothing.
  */
-export async function listProducts(
+export async function listProductPage(
   db: Queryable,
-  query: ProductQuery = {},
+  query: ProductPageQuery,
+): Promise<{ records: ProductRecord[]; total: number }> {
+  const searching = (query.q ?? '').trim() !== '';
+  const plan = searching ? await planSearch(db, query.q ?? '') : null;
+  if (plan && plan.tsquery === '') return { records: [], total: 0 };
+  // With a search, $1 and $2 are its words and tsquery (RANK names them).
+  const params: unknown[] = plan ? [plan.text, plan.tsquery] : [];
+  const where = filtersOf(query, params);
+  if (plan) where.push('p.search_vector @@ tsq');
+  const from = `FROM products p${plan ? `, to_tsquery('english', $2::text) AS tsq, CAST($1 AS text) AS qtext` : ''}`;
+  const whereSql = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
+  const countParams = [...params];
+  params.push(query.limit, query.offset);
+  const sort = query.sort === 'relevance' && !plan ? 'featured' : query.sort;
+  const pageSql = `WITH page AS (
+      SELECT p.id, ${plan ? RANK : '0'} AS rank ${from}${whereSql}
+       ORDER BY ${ORDER_BY[sort]} LIMIT $${params.length - 1} OFFSET $${params.length}
+    )
+    ${SELECT} JOIN page ON page.id = p.id ORDER BY ${ORDER_BY[sort].replace('rank', 'page.rank')}`;
+  const [rows, counted] = await Promise.all([
+    db.query<ProductRow>(pageSql, params),
+    db.query<{ n: unknown }>(`SELECT count(*) AS n ${from}${whereSql}`, countParams),
+  ]);
+  return { records: rows.map(toRecord), total: num(counted[0]?.n) };
+}
+
+/** The products nearest to a search that matched nothing (no filters), best first. */
+export async function nearestProducts(
+  db: Queryable,
+  q: string,
+  limit: number,
 ): Promise<ProductRecord[]> {
-  const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
-  const params: unknown[] = [];
-  const where = words.map((w) => {
-    params.push(`%${escapeLike(w)}%`);
-    return `p.search_text LIKE $${params.length}`;
-  });
-  let sql = `${SELECT}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY p.id`;
-  if (query.limit !== undefined) {
-    params.push(query.limit);
-    sql += ` LIMIT $${params.length}`;
-  }
-  if (query.offset !== undefined) {
-    params.push(query.offset);
-    sql += ` OFFSET $${params.length}`;
-  }
-  return (await db.query<ProductRow>(sql, params)).map(toRecord);
+  const plan = await planNearest(db, q);
+  if (plan.tsquery === '') return [];
+  const rows = await db.query<ProductRow>(
+    `WITH page AS (
+       SELECT p.id, ${RANK} AS rank FROM products p, to_tsquery('english', $2::text) AS tsq, CAST($1 AS text) AS qtext
+        WHERE p.search_vector @@ tsq ORDER BY rank DESC, p.id LIMIT $3
+     )
+     ${SELECT} JOIN page ON page.id = p.id ORDER BY page.rank DESC, p.id`,
+    [plan.text, plan.tsquery, limit],
+  );
+  return rows.map(toRecord);
+}
+
+/** Product names for type-ahead: names matching every word, the last one as typed so far. */
+export async function suggestProductNames(
+  db: Queryable,
+  q: string,
+  limit: number,
+): Promise<{ name: string; slug: string }[]> {
+  const plan = await planTypeAhead(db, q);
+  if (plan.tsquery === '') return [];
+  return db.query<{ name: string; slug: string }>(
+    `SELECT p.name, p.slug FROM products p, to_tsquery('english', $2::text) AS tsq, CAST($1 AS text) AS qtext
+      WHERE p.search_vector @@ tsq ORDER BY ${RANK} DESC, p.id LIMIT $3`,
+    [plan.text, plan.tsquery, limit],
+  );
+}
+
+export interface CategoryCount {
+  name: string;
+  products: number;
+  inStock: number;
+}
+
+/** Every category with products, in the order the catalogue first lists them. */
+export async function listCategories(db: Queryable): Promise<CategoryCount[]> {
+  const rows = await db.query<{ name: string; products: unknown; in_stock: unknown }>(
+    `SELECT category AS name, count(*) AS products,
+            count(*) FILTER (WHERE inventory_stock > 0) AS in_stock
+       FROM products GROUP BY category ORDER BY min(id)`,
+  );
+  return rows.map((r) => ({ name: r.name, products: num(r.products), inStock: num(r.in_stock) }));
+}
+
+/** The whole catalogue, in catalogue order. */
+export async function listProducts(db: Queryable): Promise<ProductRecord[]> {
+  return (await db.query<ProductRow>(`${SELECT} ORDER BY p.id`)).map(toRecord);
 }
 
 export async function findProductBySlug(

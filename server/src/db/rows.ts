@@ -34,8 +34,3 @@ export function iso(value: unknown): string {
 export function isoOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : iso(value);
 }
-
-/** Escapes LIKE wildcards so a shopper's "50%" or "a_b" matches literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

@@ -12,15 +12,35 @@ import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
+  CategorySchema,
   ERROR_DETAILS,
+  MAX_SEARCH_SUGGESTIONS,
+  PRODUCT_LIST_PARAMETERS,
   ProductImageParamsSchema,
   ProductListQuerySchema,
+  ProductPageSchema,
   ProductSchema,
+  SearchSuggestionsQuerySchema,
+  SearchSuggestionsSchema,
   SlugParamsSchema,
+  type Category,
+  type ProductPage,
+  type SearchSuggestions,
 } from '../../../contract';
 import type { RoutePlugin } from '../context';
 import type { Database } from '../db/client';
-import { catalogueVersion, findProductBySlug, listProducts, toProduct } from '../db/products';
+import {
+  catalogueVersion,
+  findProductBySlug,
+  listCategories,
+  listProductPage,
+  listProducts,
+  nearestProducts,
+  suggestProductNames,
+  toProduct,
+} from '../db/products';
+import { searchWords } from '../db/search';
+import { pageQuery } from './productQuery';
 import { productSvg } from '../images';
 import { notFound } from '../plugins/errors';
 
@@ -64,7 +84,7 @@ function catalogueCache(db: Database, apiPrefix: string) {
   let current: CachedBody | null = null;
   let building: Promise<CachedBody> | null = null;
 
-  async function build(version: number): Promise<CachedBody> {
+  async function buildAll(version: number): Promise<CachedBody> {
     const products = (await listProducts(db)).map((p) => toProduct(p, apiPrefix));
     const json = Buffer.from(JSON.stringify(products));
     const etag = etagFor(version, json);
@@ -84,15 +104,14 @@ function catalogueCache(db: Database, apiPrefix: string) {
   };
 
   const searches = new Map<string, CachedBody>();
+  const inFlight = new Map<string, Promise<CachedBody>>();
 
-  /** A search or a page: from the cache when the catalogue has not changed since. */
-  async function search(query: {
-    q?: string;
-    limit?: number;
-    offset?: number;
-  }): Promise<CachedBody> {
+  /**
+   * A page, a search or a list of categories: from the cache when the catalogue has not
+   * changed since. `key` names the answer; `make` builds it.
+   */
+  async function answer(key: string, make: () => Promise<unknown>): Promise<CachedBody> {
     const version = await currentVersion();
-    const key = JSON.stringify([(query.q ?? '').trim().toLowerCase(), query.limit, query.offset]);
     const hit = searches.get(key);
     if (hit && hit.version === version) {
       // Re-inserted so the Map's order stays least-recently-used first.
@@ -100,9 +119,22 @@ function catalogueCache(db: Database, apiPrefix: string) {
       searches.set(key, hit);
       return hit;
     }
-    const products = (await listProducts(db, query)).map((p) => toProduct(p, apiPrefix));
-    const json = Buffer.from(JSON.stringify(products));
+    // Many shoppers asking the same thing at once (a popular page after a price change) share
+    // one build instead of each running the same queries.
+    const flightKey = `${version} ${key}`;
+    let flight = inFlight.get(flightKey);
+    if (!flight) {
+      flight = build(version, key, make).finally(() => inFlight.delete(flightKey));
+      inFlight.set(flightKey, flight);
+    }
+    return flight;
+  }
+
+  async function build(version: number, key: string, make: () => Promise<unknown>) {
+    const json = Buffer.from(JSON.stringify(await make()));
     const body: CachedBody = { version, etag: etagFor(version, json), json, gzipped: null };
+    const current = searches.get(key);
+    if (current && current.version > version) return body;
     searches.delete(key);
     if (json.length <= SEARCH_CACHE_MAX_BYTES) {
       searches.set(key, body);
@@ -121,7 +153,7 @@ function catalogueCache(db: Database, apiPrefix: string) {
     // meanwhile get the previous answer rather than queue; the one that started it waits.
     if (building && current) return current;
     if (!building) {
-      building = build(version).finally(() => {
+      building = buildAll(version).finally(() => {
         building = null;
       });
     }
@@ -130,7 +162,7 @@ function catalogueCache(db: Database, apiPrefix: string) {
     return built;
   }
 
-  return { all, search };
+  return { all, answer };
 }
 
 async function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody) {
@@ -154,15 +186,78 @@ const productRoutes: RoutePlugin = async (app, { ctx }) => {
   app.get(
     '/get-all-products',
     {
-      schema: { querystring: ProductListQuerySchema, response: { 200: Type.Array(ProductSchema) } },
+      schema: {
+        querystring: ProductListQuerySchema,
+        response: { 200: Type.Union([Type.Array(ProductSchema), ProductPageSchema]) },
+      },
     },
     async (request, reply) => {
-      const { q, limit, offset } = request.query;
-      const whole = (q ?? '').trim() === '' && limit === undefined && offset === undefined;
+      const query = request.query;
+      // The spec's answer, unchanged, for callers that name no listing parameter.
+      if (!PRODUCT_LIST_PARAMETERS.some((name) => query[name] !== undefined)) {
+        return sendCached(request, reply, await catalogue.all());
+      }
+      const page = pageQuery(query);
+      const key = JSON.stringify(['page', page]);
       return sendCached(
         request,
         reply,
-        whole ? await catalogue.all() : await catalogue.search({ q, limit, offset }),
+        await catalogue.answer(key, async (): Promise<ProductPage> => {
+          const { records, total } = await listProductPage(db, page);
+          const suggestions =
+            total === 0 && page.q !== undefined
+              ? await nearestProducts(db, page.q, MAX_SEARCH_SUGGESTIONS)
+              : [];
+          return {
+            items: records.map((p) => toProduct(p, config.apiPrefix)),
+            total,
+            limit: page.limit,
+            offset: page.offset,
+            sort: page.sort,
+            q: page.q ?? null,
+            suggestions: suggestions.map((p) => toProduct(p, config.apiPrefix)),
+          };
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/categories',
+    { schema: { response: { 200: Type.Array(CategorySchema) } } },
+    async (request, reply) =>
+      sendCached(
+        request,
+        reply,
+        await catalogue.answer('categories', async (): Promise<Category[]> => {
+          const categories = await listCategories(db);
+          return categories.map((c) => ({
+            name: c.name,
+            products: c.products,
+            in_stock: c.inStock,
+          }));
+        }),
+      ),
+  );
+
+  app.get(
+    '/search-suggestions',
+    {
+      schema: {
+        querystring: SearchSuggestionsQuerySchema,
+        response: { 200: SearchSuggestionsSchema },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query.q.trim();
+      const key = JSON.stringify(['suggest', searchWords(q).join(' ')]);
+      return sendCached(
+        request,
+        reply,
+        await catalogue.answer(key, async (): Promise<SearchSuggestions> => ({
+          q,
+          suggestions: await suggestProductNames(db, q, MAX_SEARCH_SUGGESTIONS),
+        })),
       );
     },
   );
