@@ -72,7 +72,7 @@ const calls: Call[] = [
     run: (s) => s.dispatch(productApi.endpoints.getProducts.initiate('garri')).unwrap(),
     method: 'GET',
     path: '/api/get-all-products',
-    search: '?q=garri',
+    search: '?q=garri&limit=100',
   },
   {
     name: 'productApi.getProduct',

@@ -1,5 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import type { Health, Product } from 'contract';
+import type { Health, Product, ProductPage } from 'contract';
+import { MAX_PAGE_SIZE } from 'contract/rules';
 import { env } from '../config/env';
 import { createBaseQuery } from './baseQuery';
 
@@ -23,15 +24,23 @@ export const productApi = createApi({
   baseQuery: createBaseQuery(env.apiBaseUrls.product),
   tagTypes: ['Product'],
   endpoints: (build) => ({
-    /** The search text, '' for every product; ?q= is sent only for a non-empty search. */
+    /**
+     * The search text, '' for every product. Without a search the answer is the whole
+     * catalogue (an array); a search answers a page, best matches first, of which the shop
+     * shows the largest the server gives.
+     */
     getProducts: build.query<Product[], string>({
       // A search the shopper repeats within five minutes is answered from the cache.
       keepUnusedDataFor: 300,
       query: (search) => {
         const q = search.trim();
-        return { url: '/get-all-products', params: q === '' ? undefined : { q } };
+        return {
+          url: '/get-all-products',
+          params: q === '' ? undefined : { q, limit: MAX_PAGE_SIZE },
+        };
       },
-      transformResponse: (products: Product[]) => freezeProducts(products),
+      transformResponse: (answer: Product[] | ProductPage) =>
+        freezeProducts(Array.isArray(answer) ? answer : answer.items),
       // One tag for the list, not one per product: products are only ever invalidated all
       // together (a paid order changes stock), and ten thousand tags cost the store a
       // quarter of a second on a phone each time the catalogue arrives.

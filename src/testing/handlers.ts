@@ -38,6 +38,7 @@ import type {
   OrderItem,
   PaymentRequestResponse,
   Product,
+  ProductPage,
   Registration,
   ResetPasswordRequest,
   SendOtpRequest,
@@ -49,7 +50,7 @@ import type {
 } from 'contract';
 import { ERROR_DETAILS } from 'contract/details';
 import { FIELD_MESSAGES } from 'contract/messages';
-import { DELIVERY_AND_PACKAGING_NAIRA, OYO_STATE } from 'contract/rules';
+import { DEFAULT_PAGE_SIZE, DELIVERY_AND_PACKAGING_NAIRA, OYO_STATE } from 'contract/rules';
 import type { ServiceName } from '../config/env';
 import { isAccountNumber, isAffiliateCode, isEmail } from '../lib/validation';
 import {
@@ -207,14 +208,24 @@ const PLACEHOLDER_SVG =
 
 const productHandlers = [
   http.get(url('/get-all-products', 'product'), ({ request }) => {
-    const q = (new URL(request.url).searchParams.get('q') ?? '').trim().toLowerCase();
-    const found =
-      q === ''
-        ? mockDb.products
-        : mockDb.products.filter((p) =>
-            [p.name, p.description, p.category].some((text) => text.toLowerCase().includes(q)),
-          );
-    return HttpResponse.json(found);
+    const params = new URL(request.url).searchParams;
+    const q = (params.get('q') ?? '').trim().toLowerCase();
+    if (q === '') return HttpResponse.json(mockDb.products);
+    // A search answers a page, as the reference server does (plain matching here).
+    const found = mockDb.products.filter((p) =>
+      [p.name, p.description, p.category].some((text) => text.toLowerCase().includes(q)),
+    );
+    const limit = Number(params.get('limit') ?? DEFAULT_PAGE_SIZE);
+    const page: ProductPage = {
+      items: found.slice(0, limit),
+      total: found.length,
+      limit,
+      offset: 0,
+      sort: 'relevance',
+      q,
+      suggestions: [],
+    };
+    return HttpResponse.json(page);
   }),
   // Production by default, so screens show no demo notice unless a test asks for one.
   http.get(url('/health', 'product'), () =>
