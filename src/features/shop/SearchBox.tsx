@@ -48,7 +48,7 @@ const Input = styled('input')(({ theme }) => ({
 interface SearchBoxProps {
   value: string;
   onChange: (value: string) => void;
-  /** Enter: search now, without waiting for the pause. */
+  /** Enter, or leaving the box: search now, without waiting for the pause. */
   onSubmit: () => void;
   onClear: () => void;
   inputRef?: Ref<HTMLInputElement>;
@@ -78,6 +78,9 @@ export default function SearchBox({
           maxLength={200}
           value={value}
           onChange={(event) => onChange(event.target.value)}
+          // A tap on a product right after typing leaves the box first: the search is written
+          // to the address then, not by a timer that would fire after the tap's navigation.
+          onBlur={onSubmit}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();

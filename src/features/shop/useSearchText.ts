@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /** The query parameter that keeps the search in the page's address. */
@@ -38,9 +38,17 @@ export function useSearchText() {
     }
   }
 
+  // What was last written, read by the pause's timer: a text already written (on leaving the
+  // box, say) is not written again, which would replace a navigation made since.
+  const lastWritten = useRef(urlText);
+  useEffect(() => {
+    lastWritten.current = urlText;
+  }, [urlText]);
   const commit = useCallback(
     (value: string) => {
       const normalized = value.trim() === '' ? '' : value;
+      if (normalized === lastWritten.current) return;
+      lastWritten.current = normalized;
       setWritten(normalized);
       setSearchParams(
         (previous) => {
