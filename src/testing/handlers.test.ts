@@ -79,12 +79,20 @@ describe('products', () => {
   });
 
   test('search matches name, description or category', async () => {
+    // A search answers a page, as the reference server does.
     const { body } = await call('GET', '/get-all-products?q=GARRI', 'product', { token: null });
-    expect(body).toEqual([expect.objectContaining({ slug: 'ijebu-garri-5kg' })]);
+    expect(body).toMatchObject({
+      items: [expect.objectContaining({ slug: 'ijebu-garri-5kg' })],
+      total: 1,
+      offset: 0,
+      q: 'GARRI',
+      suggestions: [],
+    });
     const { body: grains } = await call('GET', '/get-all-products?q=grains', 'product', {
       token: null,
     });
-    expect(grains).toHaveLength(3);
+    expect(grains).toMatchObject({ total: 3 });
+    expect((grains as { items: unknown[] }).items).toHaveLength(3);
   });
 
   test('one product by slug, or 404', async () => {

@@ -209,7 +209,8 @@ const PLACEHOLDER_SVG =
 const productHandlers = [
   http.get(url('/get-all-products', 'product'), ({ request }) => {
     const params = new URL(request.url).searchParams;
-    const q = (params.get('q') ?? '').trim().toLowerCase();
+    const typed = (params.get('q') ?? '').trim();
+    const q = typed.toLowerCase();
     if (q === '') return HttpResponse.json(mockDb.products);
     // A search answers a page, as the reference server does (plain matching here).
     const found = mockDb.products.filter((p) =>
@@ -222,7 +223,7 @@ const productHandlers = [
       limit,
       offset: 0,
       sort: 'relevance',
-      q,
+      q: typed,
       suggestions: [],
     };
     return HttpResponse.json(page);
