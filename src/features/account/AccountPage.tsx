@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { User } from 'contract';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
-import { selectIsLoggedIn, selectUserID } from '../../state/sessionSlice';
-import LoginPrompt from '../../components/LoginPrompt';
+import { selectUserID } from '../../state/sessionSlice';
+import RequireShopper from '../../components/RequireShopper';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useGetMeQuery, usersApi } from '../../services/usersApi';
 import EditProfileForm from './EditProfileForm';
@@ -36,32 +35,21 @@ function Header() {
 /** Account (spec sections 2 and 4): the shopper's details, read-only until Edit Profile. */
 export default function AccountPage() {
   useDocumentTitle(TITLE);
-  const isLoggedIn = useAppSelector(selectIsLoggedIn);
-  const {
-    data: user,
-    error,
-    isError,
-    isFetching,
-    refetch,
-  } = useGetMeQuery(isLoggedIn ? undefined : skipToken);
-
-  let body: ReactNode;
-  if (!isLoggedIn) {
-    body = <LoginPrompt />;
-  } else if (user) {
-    body = <ProfileCard user={user} refreshing={isFetching} />;
-  } else if (isError) {
-    body = <QueryError error={error} onRetry={() => void refetch()} />;
-  } else {
-    body = <QueryLoading />;
-  }
-
   return (
     <>
       <Header />
-      {body}
+      <RequireShopper>
+        <Profile />
+      </RequireShopper>
     </>
   );
+}
+
+function Profile() {
+  const { data: user, error, isError, isFetching, refetch } = useGetMeQuery();
+  if (user) return <ProfileCard user={user} refreshing={isFetching} />;
+  if (isError) return <QueryError error={error} onRetry={() => void refetch()} />;
+  return <QueryLoading />;
 }
 
 function initialsOf(user: User): string {

@@ -2,10 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import { paths } from '../../lib/paths';
-import { useAppSelector } from '../../state/hooks';
-import { selectIsLoggedIn } from '../../state/sessionSlice';
 import EmptyState from '../../components/EmptyState';
-import LoginPrompt from '../../components/LoginPrompt';
+import RequireShopper from '../../components/RequireShopper';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { plainMessages } from '../../lib/messages';
 
@@ -14,7 +12,6 @@ const TITLE = 'Notifications';
 /** Notifications (spec section 2): always the empty state; there is no notification service. */
 export default function NotificationsPage() {
   useDocumentTitle(TITLE);
-  const isLoggedIn = useAppSelector(selectIsLoggedIn);
   return (
     <>
       <Box component="header" sx={{ mb: 3 }}>
@@ -22,16 +19,14 @@ export default function NotificationsPage() {
           {TITLE}
         </Typography>
       </Box>
-      {isLoggedIn ? (
+      <RequireShopper>
         <EmptyState
           icon={<NotificationsNoneOutlined />}
           message={plainMessages.noNotification}
           description="Updates about your orders and offers will appear here."
           action={{ label: 'View my orders', to: paths.orders }}
         />
-      ) : (
-        <LoginPrompt />
-      )}
+      </RequireShopper>
     </>
   );
 }

@@ -15,9 +15,9 @@ import type { Cart, DeliveryModel } from 'contract';
 import { useAppDispatch, useAppSelector } from '../../../state/hooks';
 import { addAppListener } from '../../../state/listenerMiddleware';
 import { paths } from '../../../lib/paths';
-import { selectIsLoggedIn } from '../../../state/sessionSlice';
 import EmptyState from '../../../components/EmptyState';
 import LoginPrompt from '../../../components/LoginPrompt';
+import RequireShopper from '../../../components/RequireShopper';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import {
   cartLoadError,
@@ -77,17 +77,16 @@ function useCredentialFailureToast() {
 export default function CartPage() {
   useDocumentTitle('Cart');
   useCredentialFailureToast();
-  const isLoggedIn = useAppSelector(selectIsLoggedIn);
   return (
     <Stack spacing={3}>
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
         Your cart
       </Typography>
-      {isLoggedIn ? (
+      <RequireShopper
+        signedOut={<LoginPrompt message="Log in to see your cart and pay for your order." />}
+      >
         <SignedInCart />
-      ) : (
-        <LoginPrompt message="Log in to see your cart and pay for your order." />
-      )}
+      </RequireShopper>
     </Stack>
   );
 }
