@@ -11,6 +11,7 @@ import type { User } from 'contract';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { selectUserID } from '../../state/sessionSlice';
 import RequireShopper from '../../components/RequireShopper';
+import PageHeader from '../../components/PageHeader';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useGetMeQuery, usersApi } from '../../services/usersApi';
 import EditProfileForm from './EditProfileForm';
@@ -19,25 +20,15 @@ import { QueryError, QueryLoading } from '../../components/QueryStatus';
 
 const TITLE = 'My Account';
 
-function Header() {
-  return (
-    <Box component="header" sx={{ mb: 3 }}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-        {TITLE}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-        Your personal details and how we reach you about your orders.
-      </Typography>
-    </Box>
-  );
-}
-
 /** Account (spec sections 2 and 4): the shopper's details, read-only until Edit Profile. */
 export default function AccountPage() {
   useDocumentTitle(TITLE);
   return (
     <>
-      <Header />
+      <PageHeader
+        title={TITLE}
+        subtitle="Your personal details and how we reach you about your orders."
+      />
       <RequireShopper>
         <Profile />
       </RequireShopper>

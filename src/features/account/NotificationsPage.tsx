@@ -1,9 +1,8 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import { paths } from '../../lib/paths';
 import EmptyState from '../../components/EmptyState';
 import RequireShopper from '../../components/RequireShopper';
+import PageHeader from '../../components/PageHeader';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { plainMessages } from '../../lib/messages';
 
@@ -14,11 +13,7 @@ export default function NotificationsPage() {
   useDocumentTitle(TITLE);
   return (
     <>
-      <Box component="header" sx={{ mb: 3 }}>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-          {TITLE}
-        </Typography>
-      </Box>
+      <PageHeader title={TITLE} />
       <RequireShopper>
         <EmptyState
           icon={<NotificationsNoneOutlined />}

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import RequireShopper from '../../components/RequireShopper';
+import PageHeader from '../../components/PageHeader';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { affiliateLoadError } from '../../lib/getErrorMessage';
 import { useGetAffiliateDetailsQuery } from '../../services/affiliatesApi';
@@ -21,14 +20,10 @@ export default function AffiliateMarketPage() {
   useDocumentTitle(TITLE);
   return (
     <>
-      <Box component="header" sx={{ mb: 3 }}>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-          {TITLE}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          Earn on every purchase made by shoppers who sign up with your code.
-        </Typography>
-      </Box>
+      <PageHeader
+        title={TITLE}
+        subtitle="Earn on every purchase made by shoppers who sign up with your code."
+      />
       <RequireShopper>
         <Affiliate />
       </RequireShopper>

@@ -151,7 +151,7 @@ export default function FaqPage() {
                 '& .MuiAccordionSummary-expandIconWrapper': { color: 'primary.main' },
               }}
             >
-              <Typography component="span" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
+              <Typography variant="sectionTitle" component="span">
                 {faq.question}
               </Typography>
             </AccordionSummary>
@@ -194,7 +194,7 @@ export default function FaqPage() {
           <QuestionAnswerOutlined />
         </Box>
         <Box sx={{ flex: 1 }}>
-          <Typography id="faq-contact-title" variant="h2" sx={{ fontSize: '1.35rem', mb: 0.5 }}>
+          <Typography id="faq-contact-title" variant="h3" component="h2" sx={{ mb: 0.5 }}>
             Still have a question?
           </Typography>
           <Typography color="text.secondary">

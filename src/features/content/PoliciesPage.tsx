@@ -367,7 +367,7 @@ export default function PoliciesPage() {
               bgcolor: 'background.paper',
             }}
           >
-            <Typography id="terms-contents-title" variant="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+            <Typography id="terms-contents-title" variant="sectionTitle" sx={{ mb: 1.5 }}>
               Contents
             </Typography>
             <Box component="ol" sx={{ m: 0, pl: 2.75, '& li': { py: 0.5 } }}>
@@ -388,11 +388,7 @@ export default function PoliciesPage() {
               aria-labelledby={`${section.id}-title`}
               sx={{ scrollMarginTop: 96, mb: 4 }}
             >
-              <Typography
-                id={`${section.id}-title`}
-                variant="h2"
-                sx={{ fontSize: '1.35rem', mb: 1.5 }}
-              >
+              <Typography id={`${section.id}-title`} variant="h3" component="h2" sx={{ mb: 1.5 }}>
                 {index + 1}. {section.title}
               </Typography>
               {section.body}

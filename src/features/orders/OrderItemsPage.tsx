@@ -15,6 +15,7 @@ import { paths } from '../../lib/paths';
 import { orderOpened, selectOrderId } from '../../state/sessionSlice';
 import EmptyState from '../../components/EmptyState';
 import RequireShopper from '../../components/RequireShopper';
+import PageHeader from '../../components/PageHeader';
 import ProductImage from '../../components/product/ProductImage';
 import { productDetailsPath } from '../../components/product/productPath';
 import { visuallyHidden } from '../../components/product/visuallyHidden';
@@ -79,18 +80,14 @@ export default function OrderItemsPage() {
         <ArrowBack fontSize="small" aria-hidden="true" />
         Back to My Orders
       </Link>
-      <Box component="header" sx={{ mb: 3 }}>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-          {TITLE}
-        </Typography>
-        {orderId !== null && !invalid ? (
-          <RequireShopper signedOut={null}>
-            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-              Order #{orderId}
-            </Typography>
-          </RequireShopper>
-        ) : null}
-      </Box>
+      <PageHeader
+        title={TITLE}
+        subtitle={
+          orderId !== null && !invalid ? (
+            <RequireShopper signedOut={null}>Order #{orderId}</RequireShopper>
+          ) : undefined
+        }
+      />
       <RequireShopper>
         <OrderItems orderId={orderId} invalid={invalid} />
       </RequireShopper>

@@ -14,6 +14,7 @@ import { paths } from '../../lib/paths';
 import { orderOpened } from '../../state/sessionSlice';
 import EmptyState from '../../components/EmptyState';
 import RequireShopper from '../../components/RequireShopper';
+import PageHeader from '../../components/PageHeader';
 import { visuallyHidden } from '../../components/product/visuallyHidden';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate, formatNaira } from '../../lib/format';
@@ -51,16 +52,14 @@ export default function OrdersPage() {
   const count = data?.length ?? 0;
   return (
     <>
-      <Box component="header" sx={{ mb: 3 }}>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-          {TITLE}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {count > 0
+      <PageHeader
+        title={TITLE}
+        subtitle={
+          count > 0
             ? `${count} ${count === 1 ? 'order' : 'orders'}, newest first.`
-            : 'Everything you have bought, newest first.'}
-        </Typography>
-      </Box>
+            : 'Everything you have bought, newest first.'
+        }
+      />
       <RequireShopper>
         <OrderList />
       </RequireShopper>

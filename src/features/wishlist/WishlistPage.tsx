@@ -12,6 +12,7 @@ import type { WishlistEntry } from 'contract';
 import { paths } from '../../lib/paths';
 import EmptyState from '../../components/EmptyState';
 import RequireShopper from '../../components/RequireShopper';
+import PageHeader from '../../components/PageHeader';
 import ProductImage from '../../components/product/ProductImage';
 import ProductPrice from '../../components/product/ProductPrice';
 import { productDetailsPath } from '../../components/product/productPath';
@@ -38,21 +39,15 @@ export default function WishlistPage() {
 
   return (
     <>
-      <Box component="header" sx={{ mb: 3 }}>
-        <Typography
-          ref={headingRef}
-          tabIndex={-1}
-          variant="h1"
-          sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, outline: 'none' }}
-        >
-          {TITLE}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {entries && entries.length > 0
+      <PageHeader
+        title={TITLE}
+        headingRef={headingRef}
+        subtitle={
+          entries && entries.length > 0
             ? `${entries.length} ${entries.length === 1 ? 'product' : 'products'} saved for later.`
-            : 'Products you save for later.'}
-        </Typography>
-      </Box>
+            : 'Products you save for later.'
+        }
+      />
       <RequireShopper>
         <SavedItems headingRef={headingRef} />
       </RequireShopper>

@@ -18,6 +18,7 @@ import { paths } from '../../../lib/paths';
 import EmptyState from '../../../components/EmptyState';
 import LoginPrompt from '../../../components/LoginPrompt';
 import RequireShopper from '../../../components/RequireShopper';
+import PageHeader from '../../../components/PageHeader';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import {
   cartLoadError,
@@ -79,9 +80,7 @@ export default function CartPage() {
   useCredentialFailureToast();
   return (
     <Stack spacing={3}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-        Your cart
-      </Typography>
+      <PageHeader title="Your cart" />
       <RequireShopper
         signedOut={<LoginPrompt message="Log in to see your cart and pay for your order." />}
       >
@@ -254,7 +253,7 @@ function CartContents({
           transition: 'opacity 150ms',
         }}
       >
-        <Typography id="cart-summary-heading" variant="h2" sx={{ fontSize: '1.1rem' }}>
+        <Typography id="cart-summary-heading" variant="sectionTitle">
           Cart Summary
         </Typography>
         {loadError ? (

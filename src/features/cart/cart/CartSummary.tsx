@@ -55,7 +55,7 @@ export default function CartSummary({ cart, children }: { cart: Cart; children?:
       aria-labelledby="order-summary-heading"
       sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
     >
-      <Typography id="order-summary-heading" variant="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+      <Typography id="order-summary-heading" variant="sectionTitle" sx={{ mb: 1.5 }}>
         Order summary
       </Typography>
       <Box component="dl" sx={{ m: 0 }}>

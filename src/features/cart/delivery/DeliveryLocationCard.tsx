@@ -46,7 +46,7 @@ export default function DeliveryLocationCard({
         <Box sx={{ display: 'flex', gap: 1.5, minWidth: 0 }}>
           <PlaceOutlined color="primary" aria-hidden="true" sx={{ mt: 0.25 }} />
           <Box sx={{ minWidth: 0 }}>
-            <Typography id="delivery-location-heading" variant="h2" sx={{ fontSize: '1.1rem' }}>
+            <Typography id="delivery-location-heading" variant="sectionTitle">
               Delivery location
             </Typography>
             {loading ? (
