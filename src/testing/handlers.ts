@@ -1,5 +1,5 @@
 /**
- * MSW handlers answering the whole backend contract (spec section 7) from an in-memory
+ * MSW handlers answering the whole backend contract (docs/product.md#calls) from an in-memory
  * copy of the fixtures, shared by jest and Storybook. The copy is stateful, so flows work:
  * add to cart, then the cart shows it; check out, then the orders show the new order.
  *

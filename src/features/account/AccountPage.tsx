@@ -20,7 +20,7 @@ import { QueryError, QueryLoading } from '../../components/QueryStatus';
 
 const TITLE = 'My Account';
 
-/** Account (spec sections 2 and 4): the shopper's details, read-only until Edit Profile. */
+/** Account (docs/product.md#profile-pages): the shopper's details, read-only until Edit Profile. */
 export default function AccountPage() {
   useDocumentTitle(TITLE);
   return (

@@ -8,7 +8,7 @@ import { plainMessages } from '../../lib/messages';
 
 const TITLE = 'Notifications';
 
-/** Notifications (spec section 2): always the empty state; there is no notification service. */
+/** Notifications (docs/product.md#profile-pages): always the empty state; there is no notification service. */
 export default function NotificationsPage() {
   useDocumentTitle(TITLE);
   return (

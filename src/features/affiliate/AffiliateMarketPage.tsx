@@ -13,7 +13,7 @@ import { QueryLoading } from '../../components/QueryStatus';
 const TITLE = 'Affiliate Market';
 
 /**
- * Affiliate Market (spec sections 4 and 8): the details of a registered affiliate, the
+ * Affiliate Market (docs/product.md#profile-pages): the details of a registered affiliate, the
  * registration form when the details answer 404, or the spec's words for any other failure.
  */
 export default function AffiliateMarketPage() {

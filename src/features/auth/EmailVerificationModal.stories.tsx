@@ -112,7 +112,7 @@ export const EmailChannel: Story = {
 };
 
 /**
- * The channel flips after each successful send (spec section 4): SMS, then email, then SMS,
+ * The channel flips after each successful send (docs/product.md#sign-up-and-activation): SMS, then email, then SMS,
  * both on screen and in what is sent to the server.
  */
 export const ChannelToggle: Story = {

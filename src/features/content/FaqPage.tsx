@@ -21,7 +21,7 @@ interface Faq {
 
 const paragraph = { mb: 1.5, lineHeight: 1.7, '&:last-child': { mb: 0 } } as const;
 
-/** The four questions of spec section 2, in its order. */
+/** The four questions of docs/product.md#content-pages, in its order. */
 const faqs: readonly Faq[] = [
   {
     id: 'what',
@@ -102,7 +102,7 @@ const faqs: readonly Faq[] = [
   },
 ];
 
-/** FAQ (spec section 2): one answer open at a time; the open one closes when clicked. */
+/** FAQ (docs/product.md#content-pages): one answer open at a time; the open one closes when clicked. */
 export default function FaqPage() {
   useDocumentTitle('FAQ');
   const [expanded, setExpanded] = useState<string | false>(false);

@@ -31,7 +31,7 @@ interface TermsSection {
   body: ReactNode;
 }
 
-/** Spec section 1's headings, in a shopper's reading order. */
+/** The terms' headings (docs/product.md#content-pages), in a shopper's reading order. */
 const sections: readonly TermsSection[] = [
   {
     id: 'about',
@@ -327,7 +327,7 @@ const sections: readonly TermsSection[] = [
   },
 ];
 
-/** Terms and conditions (spec sections 1 and 2), with a table of contents of in-page links. */
+/** Terms and conditions (docs/product.md#content-pages), with a table of contents of in-page links. */
 export default function PoliciesPage() {
   useDocumentTitle('Terms and conditions');
   const { hash } = useLocation();

@@ -33,7 +33,7 @@ const toMyOrders = { label: 'Go to My Orders', to: paths.orders } as const;
 
 /**
  * Which order to show: ?order= in the address wins (a reopened or shared link); the orderId
- * the session keeps (spec section 3) is the fallback. `invalid` when the address names
+ * the session keeps (docs/product.md#data) is the fallback. `invalid` when the address names
  * something that cannot be an order.
  */
 function useOrderId(): { orderId: number | null; invalid: boolean } {
@@ -65,7 +65,7 @@ function useOrderId(): { orderId: number | null; invalid: boolean } {
   return { orderId: stored, invalid: false };
 }
 
-/** Order items (spec section 2): the lines of one order with picture, name, vendor, quantity and total. */
+/** Order items (docs/product.md#profile-pages): the lines of one order with picture, name, vendor, quantity and total. */
 export default function OrderItemsPage() {
   useDocumentTitle(TITLE);
   const { orderId, invalid } = useOrderId();

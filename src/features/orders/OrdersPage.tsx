@@ -35,7 +35,7 @@ export function newestFirst(orders: readonly Order[]): Order[] {
   return [...orders].sort((a, b) => timeOf(b) - timeOf(a) || b.id - a.id);
 }
 
-/** Statuses are shown as the server gives them (spec section 4); the colour is only a hint. */
+/** Statuses are shown as the server gives them (docs/product.md#profile-pages); the colour is only a hint. */
 function statusColor(status: string): ChipProps['color'] {
   const s = status.toLowerCase();
   if (/deliver|complete|success|paid|picked/.test(s)) return 'success';
@@ -44,7 +44,7 @@ function statusColor(status: string): ChipProps['color'] {
   return 'default';
 }
 
-/** My Orders (spec section 2): each order with its id, status, date, total and delivery number. */
+/** My Orders (docs/product.md#profile-pages): each order with its id, status, date, total and delivery number. */
 export default function OrdersPage() {
   useDocumentTitle(TITLE);
   // Reads what the list below fetched, without asking the server itself.

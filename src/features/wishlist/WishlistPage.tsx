@@ -30,7 +30,7 @@ import { QueryError, QueryLoading } from '../../components/QueryStatus';
 
 const TITLE = 'Saved Items';
 
-/** Saved Items (spec section 2): the wishlist, each with picture, name, price and Remove. */
+/** Saved Items (docs/product.md#profile-pages): the wishlist, each with picture, name, price and Remove. */
 export default function WishlistPage() {
   useDocumentTitle(TITLE);
   // Reads what the list below fetched, without asking the server itself.

@@ -48,7 +48,7 @@ import { useCheckout, useResumePendingPayment, useShowPlacedOrder } from '../che
 const PLEASE_LOG_IN_TOAST_ID = 'cart-please-log-in';
 
 /**
- * Spec section 6: a cart or delivery call refused for credentials tells the shopper 'Please,
+ * docs/product.md#who-may-do-what: a cart or delivery call refused for credentials tells the shopper 'Please,
  * log in'. The refusal also signs the session out (app/listeners.ts), which unmounts the
  * cart before it could show anything, so the toast comes from a listener.
  */
@@ -74,7 +74,7 @@ function useCredentialFailureToast() {
   );
 }
 
-/** The cart page (spec section 2), in the detail layout, whose bar already says 'Cart'. */
+/** The cart page (docs/product.md#cart), in the detail layout, whose bar already says 'Cart'. */
 export default function CartPage() {
   useDocumentTitle('Cart');
   useCredentialFailureToast();

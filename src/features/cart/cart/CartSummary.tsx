@@ -44,7 +44,7 @@ function Row({ label, value, strong = false }: { label: string; value: number; s
 }
 
 /**
- * The figures of spec section 2: value before VAT, VAT (7.5%), value after VAT, delivery and
+ * The figures of docs/product.md#cart: value before VAT, VAT (7.5%), value after VAT, delivery and
  * packaging (₦1,150) and the total to pay. The VAT figures are the server's; 7.5% is a label.
  */
 export default function CartSummary({ cart, children }: { cart: Cart; children?: ReactNode }) {

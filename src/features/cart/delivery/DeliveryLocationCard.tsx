@@ -18,7 +18,7 @@ export interface DeliveryLocationCardProps {
   disabled?: boolean;
 }
 
-/** The saved delivery location, or none, with Change or Add Delivery Location (spec section 2). */
+/** The saved delivery location, or none, with Change or Add Delivery Location (docs/product.md#cart). */
 export default function DeliveryLocationCard({
   delivery,
   loading,
