@@ -56,6 +56,49 @@ const boundaryZones = [
   { target: 'server', from: 'src', message: 'The server never imports the storefront.' },
 ];
 
+/** Imports src/ keeps out: untyped hooks, TypeBox from the bundle, sonner where toasts go by. */
+function restrictedImports(withSonner) {
+  return {
+    paths: [
+      {
+        name: 'react-redux',
+        importNames: ['useDispatch', 'useSelector', 'useStore'],
+        message: 'Use the typed hooks from src/state/hooks.ts.',
+      },
+      {
+        // Types may come from anywhere in the contract; values only from its
+        // TypeBox-free modules, or TypeBox would ship to every shopper.
+        name: 'contract',
+        allowTypeImports: true,
+        message: 'Import values from contract/rules, messages, details or email.',
+      },
+      ...(withSonner
+        ? [
+            {
+              // sonner loads on first use (src/lib/toast.ts): a direct import would put it
+              // back into the first screen's bundle.
+              name: 'sonner',
+              message: 'Show toasts with src/lib/toast.ts (or toasts.ts), which loads sonner.',
+            },
+          ]
+        : []),
+    ],
+    patterns: [
+      {
+        group: [
+          'contract/*',
+          '!contract/rules',
+          '!contract/messages',
+          '!contract/details',
+          '!contract/email',
+        ],
+        allowTypeImports: true,
+        message: 'Import values from contract/rules, messages, details or email.',
+      },
+    ],
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -110,38 +153,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'react-redux',
-              importNames: ['useDispatch', 'useSelector', 'useStore'],
-              message: 'Use the typed hooks from src/state/hooks.ts.',
-            },
-            {
-              // Types may come from anywhere in the contract; values only from its
-              // TypeBox-free modules, or TypeBox would ship to every shopper.
-              name: 'contract',
-              allowTypeImports: true,
-              message: 'Import values from contract/rules, messages, details or email.',
-            },
-          ],
-          patterns: [
-            {
-              group: [
-                'contract/*',
-                '!contract/rules',
-                '!contract/messages',
-                '!contract/details',
-                '!contract/email',
-              ],
-              allowTypeImports: true,
-              message: 'Import values from contract/rules, messages, details or email.',
-            },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', restrictedImports(true)],
       'no-restricted-globals': [
         'error',
         { name: 'location', message: 'Navigate with react-router; never reload the page.' },
@@ -150,6 +162,17 @@ export default tseslint.config(
   },
   {
     files: ['src/state/hooks.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
+  },
+  {
+    // The two places that own sonner: the loader and the toaster it renders.
+    files: ['src/lib/toast.ts', 'src/app/AppProviders.tsx'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', restrictedImports(false)] },
+  },
+  {
+    // Checks the mock backend's answers against the contract's schemas under jest: it never
+    // reaches the bundle, so it may import the TypeBox schemas.
+    files: ['src/testing/handlers.contract.test.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {

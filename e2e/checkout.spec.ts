@@ -24,7 +24,7 @@ import {
 
 const ROOT = path.resolve(__dirname, '..');
 const DEMO = { email: 'demo@ibadanmarket.ng', password: 'DemoPass123!' };
-/** Spec section 9: delivery plus packaging. */
+/** docs/product.md#numbers-and-limits: delivery plus packaging. */
 const DELIVERY_AND_PACKAGING = 1150;
 /** The build waits CHECKOUT_DELAY_MS (5 s by default) between verification and checkout. */
 const ORDER_TIMEOUT = 30_000;

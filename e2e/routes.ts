@@ -1,22 +1,26 @@
-/** Every route of spec section 2's table, with what its page says first. */
+/**
+ * Every route of the product's route table (docs/product.md#routes), with the heading its page
+ * opens with for a visitor who is not signed in: the exact words, so a 'Page not found'
+ * (or any other page) in its place fails.
+ */
 export const appRoutes: { path: string; heading: RegExp }[] = [
-  { path: '/', heading: /shop|products/i },
-  { path: '/shop', heading: /shop|products/i },
-  { path: '/home', heading: /.+/ },
-  { path: '/vendors', heading: /vendor/i },
-  { path: '/faq', heading: /question|faq/i },
-  { path: '/contact', heading: /contact/i },
-  { path: '/detail', heading: /.+/ },
-  { path: '/detail/product-details', heading: /.+/ },
-  { path: '/profile', heading: /.+/ },
-  { path: '/profile/orders', heading: /.+/ },
-  { path: '/profile/notifications', heading: /.+/ },
-  { path: '/profile/order-items', heading: /.+/ },
-  { path: '/profile/wishlist', heading: /.+/ },
-  { path: '/profile/affiliate-market', heading: /.+/ },
-  { path: '/auth/login', heading: /log ?in/i },
-  { path: '/auth/register', heading: /sign ?up|create/i },
-  { path: '/cart', heading: /.+/ },
-  { path: '/policies', heading: /terms/i },
-  { path: '/hello-world', heading: /hello world/i },
+  { path: '/', heading: /^Shop$/ },
+  { path: '/shop', heading: /^Shop$/ },
+  { path: '/home', heading: /^Fresh market groceries, delivered to your door in Ibadan$/ },
+  { path: '/vendors', heading: /^Meet the vendors behind Ibadan Market$/ },
+  { path: '/faq', heading: /^Frequently asked questions$/ },
+  { path: '/contact', heading: /^Contact us$/ },
+  { path: '/detail', heading: /^Product details$/ },
+  { path: '/detail/product-details', heading: /^Product details$/ },
+  { path: '/profile', heading: /^My Account$/ },
+  { path: '/profile/orders', heading: /^My Orders$/ },
+  { path: '/profile/notifications', heading: /^Notifications$/ },
+  { path: '/profile/order-items', heading: /^Order Items$/ },
+  { path: '/profile/wishlist', heading: /^Saved Items$/ },
+  { path: '/profile/affiliate-market', heading: /^Affiliate Market$/ },
+  { path: '/auth/login', heading: /^Log in$/ },
+  { path: '/auth/register', heading: /^Create your account$/ },
+  { path: '/cart', heading: /^Your cart$/ },
+  { path: '/policies', heading: /^Terms and conditions$/ },
+  { path: '/hello-world', heading: /^Hello world$/ },
 ];

@@ -75,7 +75,7 @@ const RegisterPage = lazyWithRetry(
   () => import(/* webpackChunkName: "register" */ '../features/auth/RegisterPage'),
 );
 
-/** The route table of spec section 2, exactly, plus the test page and a not-found page. */
+/** The route table of docs/product.md#routes, exactly, plus the test page and a not-found page. */
 export const routes: RouteObject[] = [
   {
     element: <MainLayout />,

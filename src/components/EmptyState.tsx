@@ -50,7 +50,9 @@ export default function EmptyState({ message, description, icon, action }: Empty
       >
         {icon ?? <InboxOutlined />}
       </Box>
-      <Typography sx={{ fontWeight: 700, fontSize: '1.1rem' }}>{message}</Typography>
+      <Typography variant="sectionTitle" component="p">
+        {message}
+      </Typography>
       {description ? (
         <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
           {description}

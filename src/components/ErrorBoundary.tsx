@@ -142,7 +142,9 @@ function Fallback({ message, children }: { message: string; children: ReactNode 
         px: 3,
       }}
     >
-      <Typography sx={{ fontWeight: 700, fontSize: '1.1rem', maxWidth: 460 }}>{message}</Typography>
+      <Typography variant="sectionTitle" component="p" sx={{ maxWidth: 460 }}>
+        {message}
+      </Typography>
       {children}
     </Box>
   );

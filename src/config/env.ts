@@ -94,7 +94,7 @@ export interface Settings {
   };
   /** The pickup station's address, shown in the Select mode of delivery modal. */
   pickupAddress: string;
-  /** Wait between payment verification and checkout (spec section 9: 5 seconds). */
+  /** Wait between payment verification and checkout (docs/product.md#numbers-and-limits: 5 seconds). */
   checkoutDelayMs: number;
 }
 

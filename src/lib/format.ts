@@ -1,4 +1,4 @@
-/** One formatter for every price on screen: ₦ with thousands separators (spec section 9). */
+/** One formatter for every price on screen: ₦ with thousands separators (docs/product.md#numbers-and-limits). */
 const nairaWhole = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 0 });
 const nairaKobo = new Intl.NumberFormat('en-NG', {
   minimumFractionDigits: 2,

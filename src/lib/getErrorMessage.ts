@@ -148,7 +148,7 @@ export function isCredentialError(error: unknown): boolean {
 export type AffiliateLoadResult = { kind: 'not-registered' } | { kind: 'message'; text: string };
 
 /**
- * The affiliate details failed to load (spec section 8): 404 means not registered yet, so
+ * The affiliate details failed to load (docs/product.md#messages): 404 means not registered yet, so
  * the registration form shows; otherwise the words to show.
  */
 export function affiliateLoadError(error: unknown): AffiliateLoadResult {
@@ -165,7 +165,7 @@ export function affiliateLoadError(error: unknown): AffiliateLoadResult {
   return { kind: 'message', text: `Error: ${getErrorMessage(error)}` };
 }
 
-/** A product (or the product list) failed to load (spec section 8). */
+/** A product (or the product list) failed to load (docs/product.md#messages). */
 export function productLoadError(error: unknown): string {
   if (httpStatus(error) !== undefined) {
     return `Error: ${errorDetail(error) ?? plainMessages.productFetchFallback}`;
@@ -174,7 +174,7 @@ export function productLoadError(error: unknown): string {
   return plainMessages.productUnknownError;
 }
 
-/** The cart failed to load: 'Please, log in' for a refused token, else the detail (spec section 8). */
+/** The cart failed to load: 'Please, log in' for a refused token, else the detail (docs/product.md#messages). */
 export function cartLoadError(error: unknown): string {
   if (isCredentialError(error)) return plainMessages.pleaseLogIn;
   if (isNoResponse(error)) return getErrorMessage(error);

@@ -8,7 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { ERROR_DETAILS } from 'contract/details';
 import { expect, userEvent, within } from 'storybook/test';
 import { contactMessages, messages, plainMessages } from './messages';

@@ -1,5 +1,5 @@
 /**
- * The message catalogue: every toast text of spec section 8, spelled exactly as the spec
+ * The message catalogue: every toast text (docs/product.md#messages), spelled exactly as the earlier site
  * spells it ('Acticating Account...' and 'An error occured' included, since shoppers of the
  * earlier site know these words). Components pass a row to sonner's toast.promise.
  */
@@ -10,7 +10,7 @@ export interface PromiseMessages {
   error: string;
 }
 
-/** Spec section 9: toasts close after 3000 ms; adding to the wishlist after 2000 ms. */
+/** docs/product.md#numbers-and-limits: toasts close after 3000 ms; adding to the wishlist after 2000 ms. */
 export const TOAST_DURATION_MS = 3000;
 export const WISHLIST_ADD_TOAST_DURATION_MS = 2000;
 /** The extra detail toast after a failed sign-up, OTP send or activation. */
@@ -105,7 +105,7 @@ export const messages = {
   },
 } as const satisfies Record<string, PromiseMessages>;
 
-/** The contact form shows no pending toast (spec section 8). */
+/** The contact form shows no pending toast (docs/product.md#messages). */
 export const contactMessages = {
   success: 'Message successfully sent!',
   error: 'Message failed to send',

@@ -1,4 +1,4 @@
-/** Every route of spec section 2, in one place: components link through these, never literals. */
+/** Every route of docs/product.md#routes, in one place: components link through these, never literals. */
 export const paths = {
   root: '/',
   shop: '/shop',

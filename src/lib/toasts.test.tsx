@@ -1,21 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
-import { toast } from 'sonner';
 import { renderWithProviders } from '../testing/renderWithProviders';
 import { failureToast, toastError, toastMutation } from './toasts';
 import { messages } from './messages';
+import { loadedSonner } from './toast';
 
 const credentials = { status: 401, data: { detail: 'Could not validate credentials' } };
 const refused = (detail: string) => ({ status: 400, data: { detail } });
 
 /** sonner's current toasts with their settings (the Toaster shows these). */
 function shownToasts() {
-  return toast
-    .getToasts()
-    .flatMap((t) =>
-      'title' in t
-        ? [{ title: t.title, type: t.type, description: t.description, duration: t.duration }]
-        : [],
-    );
+  return (loadedSonner()?.toast.getToasts() ?? []).flatMap((t) =>
+    'title' in t
+      ? [{ title: t.title, type: t.type, description: t.description, duration: t.duration }]
+      : [],
+  );
 }
 
 function renderToaster() {

@@ -1,5 +1,5 @@
 /**
- * Toasts for mutations, with the rules of spec sections 6, 8 and 9 built in, so a screen
+ * Toasts for mutations, with the rules of docs/product.md#messages built in, so a screen
  * makes one call:
  *
  *   const result = await toastMutation(updateCartItem({ id, quantity }).unwrap(), 'cartUpdate');
@@ -24,7 +24,7 @@ import {
 export type MessageKey = keyof typeof messages;
 
 export interface ToastMutationOptions {
-  /** How long the success or failure toast stays, in ms (spec section 9: 3000). */
+  /** How long the success or failure toast stays, in ms (docs/product.md#numbers-and-limits: 3000). */
   duration?: number;
   /** 'Please, log in' instead of the failure text when the token was refused (cart and delivery calls). */
   credentialAware?: boolean;

@@ -1,5 +1,5 @@
 /**
- * Every call of spec section 7: method, path, query, body and bearer token, as the wire
+ * Every call of docs/product.md#calls: method, path, query, body and bearer token, as the wire
  * sees them (recorded from MSW), against the mock server answering from the fixtures.
  */
 import type { AppStore } from '../app/store';

@@ -13,7 +13,7 @@ import type {
 import { env } from '../config/env';
 import { absoluteBaseUrl, createBaseQuery } from './baseQuery';
 
-/** The profile update sends user_id plus only the fields the shopper filled in (spec section 5). */
+/** The profile update sends user_id plus only the fields the shopper filled in (docs/product.md#validation). */
 export function nonEmptyCustomerUpdate(update: CustomerUpdate): CustomerUpdate {
   const body: CustomerUpdate = { user_id: update.user_id };
   if (update.mobile_number !== undefined && update.mobile_number.trim() !== '') {

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /**
- * The six values the spec keeps in the browser's localStorage (spec section 3), each under
+ * The six values the spec keeps in the browser's localStorage (docs/product.md#data), each under
  * its own key. Values are strings, as localStorage holds them; null means absent.
  */
 export const SESSION_KEYS = [

@@ -1,5 +1,5 @@
 /**
- * MSW handlers answering the whole backend contract (spec section 7) from an in-memory
+ * MSW handlers answering the whole backend contract (docs/product.md#calls) from an in-memory
  * copy of the fixtures, shared by jest and Storybook. The copy is stateful, so flows work:
  * add to cart, then the cart shows it; check out, then the orders show the new order.
  *
@@ -422,12 +422,12 @@ const userHandlers = [
     const body = await request.json();
     const email = body.user_email.trim().toLowerCase();
     if (!isEmail(email)) return invalid([issue('user_email', FIELD_MESSAGES.email)]);
-    // NOTE: the reference server answers 200 whether or not the account exists (so the call
-    // cannot reveal accounts); this mock still answers 404 because screen tests rely on it.
-    if (!mockDb.accounts.some((a) => a.email === email)) {
-      return detail('No account with this email', 404);
-    }
-    const where = body.email_channel === 'sms' ? 'by SMS to its mobile number' : 'by email';
+    // As the reference server: the same answer whether or not the account exists, so the
+    // call cannot tell anyone which emails have accounts.
+    const where =
+      body.email_channel === 'sms'
+        ? 'by SMS to its mobile number, or by email if that number is not confirmed yet'
+        : 'by email';
     return message(
       `If an account uses ${email}, we have sent it a 6-digit code ${where}. The code expires in 10 minutes.`,
     );

@@ -6,6 +6,8 @@ import { expect, within } from 'storybook/test';
 
 type Variant = Exclude<NonNullable<TypographyProps['variant']>, 'inherit'>;
 const variants: Variant[] = [
+  'pageTitle',
+  'sectionTitle',
   'h1',
   'h2',
   'h3',

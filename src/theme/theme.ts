@@ -1,4 +1,26 @@
+import type { CSSProperties } from 'react';
 import { createTheme } from '@mui/material/styles';
+
+declare module '@mui/material/styles' {
+  interface TypographyVariants {
+    pageTitle: CSSProperties;
+    sectionTitle: CSSProperties;
+  }
+  interface TypographyVariantsOptions {
+    pageTitle?: CSSProperties;
+    sectionTitle?: CSSProperties;
+  }
+}
+
+declare module '@mui/material/Typography' {
+  interface TypographyPropsVariantOverrides {
+    pageTitle: true;
+    sectionTitle: true;
+  }
+}
+
+/** The theme's breakpoints, which the responsive type below steps at. */
+const { breakpoints } = createTheme();
 
 /** Focus ring: dark green, over 3:1 against the light surfaces (WCAG 2.4.11 / 1.4.11). */
 const focusRing = '#074A28';
@@ -29,6 +51,15 @@ export const theme = createTheme({
     h4: { fontSize: '1.2rem', fontWeight: 700 },
     h5: { fontSize: '1.05rem', fontWeight: 700 },
     h6: { fontSize: '1rem', fontWeight: 700 },
+    // The heading of a shopper's page (PageHeader): smaller on a phone, where long titles wrap.
+    pageTitle: {
+      fontSize: '1.75rem',
+      fontWeight: 800,
+      lineHeight: 1.15,
+      [breakpoints.up('md')]: { fontSize: '2.25rem' },
+    },
+    // A card's or panel's own title, and the one-line message of an empty or failed state.
+    sectionTitle: { fontSize: '1.1rem', fontWeight: 700, lineHeight: 1.3 },
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
@@ -60,6 +91,9 @@ export const theme = createTheme({
       styleOverrides: { root: { borderRadius: 14 } },
     },
     MuiTextField: { defaultProps: { fullWidth: true } },
+    MuiTypography: {
+      defaultProps: { variantMapping: { pageTitle: 'h1', sectionTitle: 'h2' } },
+    },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
   },
 });

@@ -2,7 +2,7 @@
  * Registers the service worker that webpack.config.ts generates for production builds and
  * decides what happens when a new version of the app is waiting:
  * - nothing holds updates (src/lib/updateGuard.ts): the waiting worker is told to skip
- *   waiting, and the page reloads once it controls the page (spec section 2);
+ *   waiting, and the page reloads once it controls the page (docs/product.md#routes);
  * - a payment runs or a form holds typed text: the shopper is asked instead ('A new version
  *   is ready', Reload), and Reload does the same as above.
  */

@@ -25,7 +25,7 @@ function greetingName(userName: string | null): string | null {
 }
 
 /**
- * The cart and product-detail shell (spec section 2): Back, the title (Cart at /cart,
+ * The cart and product-detail shell (docs/product.md#routes): Back, the title (Cart at /cart,
  * otherwise Details), the greeting and the profile and cart icons.
  */
 export default function DetailLayout() {

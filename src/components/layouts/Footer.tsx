@@ -100,7 +100,7 @@ function ContactLine({ icon, children }: { icon: ReactNode; children: ReactNode 
   );
 }
 
-/** The site footer of spec section 2: contact details, company links, socials, apps and support. */
+/** The site footer of docs/product.md#navigation-and-footer: contact details, company links, socials, apps and support. */
 export default function Footer() {
   const year = new Date().getFullYear();
   return (

@@ -7,7 +7,7 @@ import { paths } from '../../lib/paths';
 import { useAppSelector } from '../../state/hooks';
 import { selectIsLoggedIn } from '../../state/sessionSlice';
 
-/** Log in when no user is stored, otherwise the Affiliate button (spec section 2). */
+/** Log in when no user is stored, otherwise the Affiliate button (docs/product.md#navigation-and-footer). */
 export function AccountButton({
   onClick,
   fullWidth = false,

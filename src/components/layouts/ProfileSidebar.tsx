@@ -85,7 +85,7 @@ const itemSx = (theme: Theme) =>
   }) as const;
 
 /**
- * The profile sidebar (spec section 2). On phones it becomes a row of pills that scrolls
+ * The profile sidebar (docs/product.md#profile-pages). On phones it becomes a row of pills that scrolls
  * sideways above the page. Voucher is shown but inactive; Delete Account is disabled.
  */
 export default function ProfileSidebar() {

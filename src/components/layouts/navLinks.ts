@@ -7,7 +7,7 @@ export interface NavLinkItem {
   alsoCurrentAt?: readonly string[];
 }
 
-/** The top navigation of spec section 2, in order. */
+/** The top navigation of docs/product.md#navigation-and-footer, in order. */
 export const mainNavLinks: readonly NavLinkItem[] = [
   { label: 'Home', to: paths.home },
   { label: 'Vendors', to: paths.vendors },

@@ -76,7 +76,7 @@ export default function ProductPrice({ product, size = 'small' }: ProductPricePr
   );
 }
 
-/** The saving from disc_amount, always shown: 'You save ₦ 0' when there is none (spec section 9). */
+/** The saving from disc_amount, always shown: 'You save ₦ 0' when there is none (docs/product.md#numbers-and-limits). */
 export function SavingText({ product, size = 'small' }: ProductPriceProps) {
   const saving = savingOf(product);
   return (

@@ -40,7 +40,7 @@ const Stars = styled('svg')({
   fill: theme.palette.secondary.dark,
 });
 
-/** As many stars as the rating (spec section 9), announced as words for screen readers. */
+/** As many stars as the rating (docs/product.md#numbers-and-limits), announced as words for screen readers. */
 export default function StarRating({ rating }: { rating: number }) {
   const stars = Math.max(0, Math.min(MAX_STARS, Math.round(rating)));
   const label = stars === 1 ? 'Rated 1 star out of 5' : `Rated ${stars} stars out of 5`;

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,8 +9,9 @@ import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { User } from 'contract';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
-import { selectIsLoggedIn, selectUserID } from '../../state/sessionSlice';
-import LoginPrompt from '../../components/LoginPrompt';
+import { selectUserID } from '../../state/sessionSlice';
+import RequireShopper from '../../components/RequireShopper';
+import PageHeader from '../../components/PageHeader';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useGetMeQuery, usersApi } from '../../services/usersApi';
 import EditProfileForm from './EditProfileForm';
@@ -20,48 +20,27 @@ import { QueryError, QueryLoading } from '../../components/QueryStatus';
 
 const TITLE = 'My Account';
 
-function Header() {
+/** Account (docs/product.md#profile-pages): the shopper's details, read-only until Edit Profile. */
+export default function AccountPage() {
+  useDocumentTitle(TITLE);
   return (
-    <Box component="header" sx={{ mb: 3 }}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-        {TITLE}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-        Your personal details and how we reach you about your orders.
-      </Typography>
-    </Box>
+    <>
+      <PageHeader
+        title={TITLE}
+        subtitle="Your personal details and how we reach you about your orders."
+      />
+      <RequireShopper>
+        <Profile />
+      </RequireShopper>
+    </>
   );
 }
 
-/** Account (spec sections 2 and 4): the shopper's details, read-only until Edit Profile. */
-export default function AccountPage() {
-  useDocumentTitle(TITLE);
-  const isLoggedIn = useAppSelector(selectIsLoggedIn);
-  const {
-    data: user,
-    error,
-    isError,
-    isFetching,
-    refetch,
-  } = useGetMeQuery(isLoggedIn ? undefined : skipToken);
-
-  let body: ReactNode;
-  if (!isLoggedIn) {
-    body = <LoginPrompt />;
-  } else if (user) {
-    body = <ProfileCard user={user} refreshing={isFetching} />;
-  } else if (isError) {
-    body = <QueryError error={error} onRetry={() => void refetch()} />;
-  } else {
-    body = <QueryLoading />;
-  }
-
-  return (
-    <>
-      <Header />
-      {body}
-    </>
-  );
+function Profile() {
+  const { data: user, error, isError, isFetching, refetch } = useGetMeQuery();
+  if (user) return <ProfileCard user={user} refreshing={isFetching} />;
+  if (isError) return <QueryError error={error} onRetry={() => void refetch()} />;
+  return <QueryLoading />;
 }
 
 function initialsOf(user: User): string {

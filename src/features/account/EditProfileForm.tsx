@@ -34,7 +34,7 @@ function isProfileField(name: string): name is ProfileField {
 }
 
 /**
- * Edit Profile (spec section 4): mobile number, age and gender. Each field is checked as the
+ * Edit Profile (docs/product.md#profile-pages): mobile number, age and gender. Each field is checked as the
  * shopper leaves it and all of them on Save; the server's 422 messages show beside their field.
  * A new mobile number also asks for the current password, as the server does.
  */

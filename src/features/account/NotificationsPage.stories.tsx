@@ -20,7 +20,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /**
- * Signed in: always the empty state (spec section 2), as there is no notification service.
+ * Signed in: always the empty state (docs/product.md#profile-pages), as there is no notification service.
  * This is the page's only loaded state.
  */
 export const Empty: Story = {

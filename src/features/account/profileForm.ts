@@ -3,7 +3,7 @@ import { FIELD_MESSAGES } from 'contract/messages';
 import { MAX_AGE, MIN_AGE } from 'contract/rules';
 import { isNigerianMobile } from '../../lib/validation';
 
-/** The three fields Edit Profile makes editable (spec section 4), as typed. */
+/** The three fields Edit Profile makes editable (docs/product.md#profile-pages), as typed. */
 export interface ProfileFormValues {
   mobile_number: string;
   age: string;
@@ -58,7 +58,7 @@ export function validateProfileForm(values: ProfileFormValues): ProfileErrors {
 }
 
 /**
- * The update the spec sends: user_id plus only the fields that are not empty (spec section 5),
+ * The update the spec sends: user_id plus only the fields that are not empty (docs/product.md#validation),
  * and the current password when the mobile number changes.
  */
 export function buildCustomerUpdate(

@@ -67,7 +67,7 @@ interface AffiliateDetailsProps {
 }
 
 /**
- * The affiliate's page (spec section 4): their code and sign-up link to share, what they
+ * The affiliate's page (docs/product.md#profile-pages): their code and sign-up link to share, what they
  * have generated and been paid, where they are paid, and Request payment when this month's
  * earnings are above 0.
  */

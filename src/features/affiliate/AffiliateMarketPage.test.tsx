@@ -281,7 +281,7 @@ describe('AffiliateMarketPage', () => {
     });
   });
 
-  describe('load errors, in the words of spec section 8', () => {
+  describe('load errors, in the words the product uses', () => {
     it('500: the server message', async () => {
       server.use(
         http.get(DETAILS_URL, () => HttpResponse.json({ detail: 'boom' }, { status: 500 })),

@@ -1,12 +1,8 @@
 import type { ReactNode } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { useAppSelector } from '../../state/hooks';
-import { selectIsLoggedIn } from '../../state/sessionSlice';
-import LoginPrompt from '../../components/LoginPrompt';
+import RequireShopper from '../../components/RequireShopper';
+import PageHeader from '../../components/PageHeader';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { affiliateLoadError } from '../../lib/getErrorMessage';
 import { useGetAffiliateDetailsQuery } from '../../services/affiliatesApi';
@@ -17,20 +13,29 @@ import { QueryLoading } from '../../components/QueryStatus';
 const TITLE = 'Affiliate Market';
 
 /**
- * Affiliate Market (spec sections 4 and 8): the details of a registered affiliate, the
+ * Affiliate Market (docs/product.md#profile-pages): the details of a registered affiliate, the
  * registration form when the details answer 404, or the spec's words for any other failure.
  */
 export default function AffiliateMarketPage() {
   useDocumentTitle(TITLE);
-  const isLoggedIn = useAppSelector(selectIsLoggedIn);
-  const { data, error, isError, isFetching, refetch } = useGetAffiliateDetailsQuery(
-    isLoggedIn ? undefined : skipToken,
+  return (
+    <>
+      <PageHeader
+        title={TITLE}
+        subtitle="Earn on every purchase made by shoppers who sign up with your code."
+      />
+      <RequireShopper>
+        <Affiliate />
+      </RequireShopper>
+    </>
   );
+}
+
+function Affiliate() {
+  const { data, error, isError, isFetching, refetch } = useGetAffiliateDetailsQuery();
 
   let body: ReactNode;
-  if (!isLoggedIn) {
-    body = <LoginPrompt />;
-  } else if (data) {
+  if (data) {
     body = <AffiliateDetails affiliate={data} refreshing={isFetching} />;
   } else if (isError) {
     const failure = affiliateLoadError(error);
@@ -53,17 +58,5 @@ export default function AffiliateMarketPage() {
     body = <QueryLoading />;
   }
 
-  return (
-    <>
-      <Box component="header" sx={{ mb: 3 }}>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-          {TITLE}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          Earn on every purchase made by shoppers who sign up with your code.
-        </Typography>
-      </Box>
-      {body}
-    </>
-  );
+  return body;
 }

@@ -42,7 +42,7 @@ interface AffiliateRegistrationFormProps {
   onAlreadyRegistered: () => void;
 }
 
-/** Joining the affiliate programme (spec section 4): a code and the bank account to be paid into. */
+/** Joining the affiliate programme (docs/product.md#profile-pages): a code and the bank account to be paid into. */
 export default function AffiliateRegistrationForm({
   onAlreadyRegistered,
 }: AffiliateRegistrationFormProps) {

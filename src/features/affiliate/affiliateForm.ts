@@ -35,7 +35,7 @@ export const emptyAffiliateForm: AffiliateFormValues = {
   account_name: '',
 };
 
-/** The code is lowercased as it is typed (spec section 5); spaces are never part of one. */
+/** The code is lowercased as it is typed (docs/product.md#validation); spaces are never part of one. */
 export function normalizeAffiliateCode(value: string): string {
   return value.toLowerCase().replace(/\s+/g, '');
 }
@@ -60,7 +60,7 @@ export function validateAffiliateForm(values: AffiliateFormValues): AffiliateErr
   return errors;
 }
 
-/** The registration payload: account_details is JSON text of the three bank fields (spec section 3). */
+/** The registration payload: account_details is JSON text of the three bank fields (docs/product.md#data). */
 export function buildAffiliateRegistration(values: AffiliateFormValues): AffiliateRegistration {
   const details: AccountDetails = {
     account_number: values.account_number,

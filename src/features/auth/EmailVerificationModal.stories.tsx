@@ -5,6 +5,7 @@ import type { SendOtpRequest } from 'contract';
 import { apiUrl, fixtureCredentials, fixtureOtp } from '../../testing/fixtures';
 import EmailVerificationModal from './EmailVerificationModal';
 import { shownDialog } from '../../testing/storyHelpers';
+import { CODE_NOT_SENT, sendOtpFails } from '../../testing/otpFailure';
 
 /** The account the mock backend knows: codes can be sent to it and it can be activated. */
 const email = fixtureCredentials.username;
@@ -111,7 +112,7 @@ export const EmailChannel: Story = {
 };
 
 /**
- * The channel flips after each successful send (spec section 4): SMS, then email, then SMS,
+ * The channel flips after each successful send (docs/product.md#sign-up-and-activation): SMS, then email, then SMS,
  * both on screen and in what is sent to the server.
  */
 export const ChannelToggle: Story = {
@@ -148,15 +149,16 @@ export const ChannelToggle: Story = {
   },
 };
 
-/** A code cannot be sent to an email without an account: the modal says why, the channel stays. */
+/** A code that cannot be sent: the modal says why, and the channel stays. */
 export const SendFailed: Story = {
-  args: { initialEmail: 'nobody@example.ng' },
+  args: { initialEmail: email },
+  parameters: { msw: [sendOtpFails] },
   play: async ({ canvasElement }) => {
     const dialog = await findDialog(canvasElement);
     const send = dialog.getByRole('button', { name: SEND_LINK });
     await userEvent.click(send);
     await expect(await dialog.findByRole('alert', undefined, slow)).toHaveTextContent(
-      'No account with this email',
+      CODE_NOT_SENT,
     );
     await expect(
       await toasts(canvasElement).findByText('Unable to send OTP', undefined, slow),

@@ -25,7 +25,7 @@ const SERVER_FIELDS: Readonly<Record<string, Field>> = { user_email: 'email', us
 
 const CHANNEL_WORDS: Record<OtpChannel, string> = { sms: 'SMS', email: 'email' };
 
-/** Spec section 4: the first code goes by SMS, and the channel flips after each successful send. */
+/** docs/product.md#sign-up-and-activation: the first code goes by SMS, and the channel flips after each successful send. */
 export const FIRST_OTP_CHANNEL: OtpChannel = 'sms';
 export function nextOtpChannel(channel: OtpChannel): OtpChannel {
   return channel === 'sms' ? 'email' : 'sms';
@@ -46,7 +46,7 @@ export interface EmailVerificationModalProps {
 }
 
 /**
- * Email verification (spec sections 2 and 4): enter the code sent after sign-up, or send a
+ * Email verification (docs/product.md#sign-up-and-activation): enter the code sent after sign-up, or send a
  * new one by SMS or email, and activate the account.
  */
 export default function EmailVerificationModal({

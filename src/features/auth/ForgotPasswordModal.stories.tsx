@@ -3,6 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { fixtureCredentials, fixtureOtp } from '../../testing/fixtures';
 import ForgotPasswordModal from './ForgotPasswordModal';
 import { shownDialog } from '../../testing/storyHelpers';
+import { CODE_NOT_SENT, sendOtpFails } from '../../testing/otpFailure';
 
 /** The account the mock backend knows, so sending the code succeeds. */
 const email = fixtureCredentials.username;
@@ -90,14 +91,15 @@ export const EnterEmailPrefilled: Story = {
   },
 };
 
-/** Step 1 with an email that has no account: the code is not sent and the modal says why. */
-export const UnknownEmail: Story = {
-  args: { initialEmail: 'nobody@example.ng' },
+/** Step 1 when the code cannot be sent: it stays on step 1 and the modal says why. */
+export const SendFailed: Story = {
+  args: { initialEmail: email },
+  parameters: { msw: [sendOtpFails] },
   play: async ({ canvasElement }) => {
     const dialog = await findDialog(canvasElement);
     await userEvent.click(dialog.getByRole('button', { name: 'Send code' }));
     await expect(await dialog.findByRole('alert', undefined, slow)).toHaveTextContent(
-      'No account with this email',
+      CODE_NOT_SENT,
     );
     await expect(
       await toasts(canvasElement).findByText('OTP failed to send', undefined, slow),

@@ -5,6 +5,7 @@ import type { ResetPasswordRequest, SendOtpRequest } from 'contract';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { apiUrl, fixtureCredentials, fixtureOtp } from '../../testing/fixtures';
 import { recordRequests, server } from '../../testing/server';
+import { CODE_NOT_SENT, sendOtpFails } from '../../testing/otpFailure';
 import LoginPage from './LoginPage';
 
 const email = fixtureCredentials.username;
@@ -96,14 +97,15 @@ describe('ForgotPasswordModal', () => {
   });
 
   it('keeps step 1 when the code cannot be sent, and shows why', async () => {
+    server.use(sendOtpFails);
     const { user } = renderLogin();
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     const dialog = await screen.findByRole('dialog', { name: 'Forgot password' });
-    await paste(user, within(dialog).getByLabelText(/email address/i), 'nobody@example.ng');
+    await paste(user, within(dialog).getByLabelText(/email address/i), fixtureCredentials.username);
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
 
     expect(await toasts().findByText('OTP failed to send')).toBeInTheDocument();
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('No account with this email');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(CODE_NOT_SENT);
     expect(within(dialog).queryByLabelText(/6-digit code/i)).not.toBeInTheDocument();
   });
 

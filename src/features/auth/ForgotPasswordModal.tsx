@@ -27,7 +27,7 @@ const SERVER_FIELDS: Readonly<Record<string, Field>> = {
   password: 'password',
 };
 
-/** Spec section 9: the reset code has 6 digits. */
+/** docs/product.md#numbers-and-limits: the reset code has 6 digits. */
 export const RESET_CODE_LENGTH = 6;
 
 export interface ForgotPasswordModalProps {
@@ -40,7 +40,7 @@ export interface ForgotPasswordModalProps {
 }
 
 /**
- * Forgot password (spec sections 2 and 4): step 1 sends a code to the email; step 2 takes
+ * Forgot password (docs/product.md#log-in-and-sign-up): step 1 sends a code to the email; step 2 takes
  * the code and a new password.
  */
 export default function ForgotPasswordModal({

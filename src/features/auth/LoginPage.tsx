@@ -48,7 +48,7 @@ export function isLoginCodeRequest(error: unknown): boolean {
 type Modal = 'none' | 'forgot' | 'activate';
 
 /**
- * Log in (spec sections 2, 4 and 8): email and password, then back to the page that sent
+ * Log in (docs/product.md#log-in-and-sign-up): email and password, then back to the page that sent
  * the shopper here, or the shop. Forgot password and account activation open as modals.
  */
 export default function LoginPage() {

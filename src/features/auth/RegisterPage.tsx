@@ -36,7 +36,7 @@ import type { LoginLocationState } from './loginState';
 
 type FieldErrors = Partial<Record<RegisterField, string>>;
 
-/** The server names the record's fields as the form does (spec section 3). */
+/** The server names the record's fields as the form does (docs/product.md#data). */
 const SERVER_FIELDS: Readonly<Record<string, RegisterField>> = Object.fromEntries(
   REGISTER_FIELDS.map((field) => [field, field]),
 );
@@ -48,7 +48,7 @@ const NORMALIZE: Partial<Record<RegisterField, (value: string) => string>> = {
   mobile_number: normalizeMobileNumber,
 };
 
-/** Sign-up (spec sections 2 to 5): the registration record, then the Email verification modal. */
+/** Sign-up (docs/product.md#log-in-and-sign-up): the registration record, then the Email verification modal. */
 export default function RegisterPage() {
   useDocumentTitle('Sign up');
   const navigate = useNavigate();

@@ -20,7 +20,7 @@ const filled: RegisterFormValues = {
 };
 
 describe('registration', () => {
-  it('builds the record of spec section 3 with its defaults', () => {
+  it('builds the registration record with its defaults', () => {
     const now = new Date('2026-03-14T09:30:00.000Z');
     expect(buildRegistration(filled, now)).toEqual({
       email: 'bisi@example.ng',

@@ -28,7 +28,7 @@ export const REGISTER_FIELDS: readonly RegisterField[] = [
   'cpassword',
 ];
 
-/** Spec section 3: every new account starts female, 18 years old and a customer. */
+/** docs/product.md#data: every new account starts female, 18 years old and a customer. */
 export const DEFAULT_GENDER: Gender = 'female';
 export const DEFAULT_AGE = 18;
 
@@ -45,12 +45,12 @@ export function emptyRegisterForm(affiliateCode = ''): RegisterFormValues {
   };
 }
 
-/** Spec section 5: the affiliate code is lowercased as typed. */
+/** docs/product.md#validation: the affiliate code is lowercased as typed. */
 export function normalizeAffiliateCode(value: string): string {
   return value.toLowerCase().trim();
 }
 
-/** Spec section 3: gender is lowercased when it changes. */
+/** docs/product.md#data: gender is lowercased when it changes. */
 export function normalizeGender(value: string): Gender {
   const lower = value.toLowerCase();
   return GENDERS.find((gender) => gender === lower) ?? DEFAULT_GENDER;
@@ -82,7 +82,7 @@ export function validateRegisterForm(
   return errors;
 }
 
-/** The registration record of spec section 3, with its defaults and the time of sign-up. */
+/** The registration record of docs/product.md#data, with its defaults and the time of sign-up. */
 export function buildRegistration(
   values: RegisterFormValues,
   now: Date = new Date(),

@@ -125,7 +125,7 @@ function ContactInfo() {
 }
 
 /**
- * Contact (spec sections 2, 5 and 8): the info block and a form sent through EmailJS.
+ * Contact (docs/product.md#content-pages): the info block and a form sent through EmailJS.
  * Errors show once a field is left or the form is submitted. No pending toast; success
  * empties the form, failure keeps what was typed.
  */

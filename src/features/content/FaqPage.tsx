@@ -21,7 +21,7 @@ interface Faq {
 
 const paragraph = { mb: 1.5, lineHeight: 1.7, '&:last-child': { mb: 0 } } as const;
 
-/** The four questions of spec section 2, in its order. */
+/** The four questions of docs/product.md#content-pages, in its order. */
 const faqs: readonly Faq[] = [
   {
     id: 'what',
@@ -102,7 +102,7 @@ const faqs: readonly Faq[] = [
   },
 ];
 
-/** FAQ (spec section 2): one answer open at a time; the open one closes when clicked. */
+/** FAQ (docs/product.md#content-pages): one answer open at a time; the open one closes when clicked. */
 export default function FaqPage() {
   useDocumentTitle('FAQ');
   const [expanded, setExpanded] = useState<string | false>(false);
@@ -151,7 +151,7 @@ export default function FaqPage() {
                 '& .MuiAccordionSummary-expandIconWrapper': { color: 'primary.main' },
               }}
             >
-              <Typography component="span" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
+              <Typography variant="sectionTitle" component="span">
                 {faq.question}
               </Typography>
             </AccordionSummary>
@@ -194,7 +194,7 @@ export default function FaqPage() {
           <QuestionAnswerOutlined />
         </Box>
         <Box sx={{ flex: 1 }}>
-          <Typography id="faq-contact-title" variant="h2" sx={{ fontSize: '1.35rem', mb: 0.5 }}>
+          <Typography id="faq-contact-title" variant="h3" component="h2" sx={{ mb: 0.5 }}>
             Still have a question?
           </Typography>
           <Typography color="text.secondary">

@@ -359,7 +359,7 @@ function Banner({
   );
 }
 
-/** The landing page of spec section 2: hero, four highlights and two banners. */
+/** The landing page of docs/product.md#content-pages: hero, four highlights and two banners. */
 export default function HomePage() {
   useDocumentTitle('Home');
   return (

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import PoliciesPage, { TERMS_LAST_UPDATED } from './PoliciesPage';
 
-/** The headings spec section 1 asks the terms to cover. */
+/** The headings the terms cover (docs/product.md#content-pages). */
 const required = [
   /registration/i,
   /terms of sale/i,

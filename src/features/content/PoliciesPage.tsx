@@ -31,7 +31,7 @@ interface TermsSection {
   body: ReactNode;
 }
 
-/** Spec section 1's headings, in a shopper's reading order. */
+/** The terms' headings (docs/product.md#content-pages), in a shopper's reading order. */
 const sections: readonly TermsSection[] = [
   {
     id: 'about',
@@ -327,7 +327,7 @@ const sections: readonly TermsSection[] = [
   },
 ];
 
-/** Terms and conditions (spec sections 1 and 2), with a table of contents of in-page links. */
+/** Terms and conditions (docs/product.md#content-pages), with a table of contents of in-page links. */
 export default function PoliciesPage() {
   useDocumentTitle('Terms and conditions');
   const { hash } = useLocation();
@@ -367,7 +367,7 @@ export default function PoliciesPage() {
               bgcolor: 'background.paper',
             }}
           >
-            <Typography id="terms-contents-title" variant="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+            <Typography id="terms-contents-title" variant="sectionTitle" sx={{ mb: 1.5 }}>
               Contents
             </Typography>
             <Box component="ol" sx={{ m: 0, pl: 2.75, '& li': { py: 0.5 } }}>
@@ -388,11 +388,7 @@ export default function PoliciesPage() {
               aria-labelledby={`${section.id}-title`}
               sx={{ scrollMarginTop: 96, mb: 4 }}
             >
-              <Typography
-                id={`${section.id}-title`}
-                variant="h2"
-                sx={{ fontSize: '1.35rem', mb: 1.5 }}
-              >
+              <Typography id={`${section.id}-title`} variant="h3" component="h2" sx={{ mb: 1.5 }}>
                 {index + 1}. {section.title}
               </Typography>
               {section.body}

@@ -18,7 +18,7 @@ const upcoming = [
   'Save your favourite sellers and buy from them again in one tap',
 ] as const;
 
-/** Vendors (spec section 2): intro, the coming-soon message and the request banner. */
+/** Vendors (docs/product.md#content-pages): intro, the coming-soon message and the request banner. */
 export default function VendorsPage() {
   useDocumentTitle('Vendors');
   return (

@@ -16,7 +16,7 @@ export const contactErrorText = {
 } as const;
 
 /**
- * Spec section 5: name, email (an email address) and message are all required. The name and
+ * docs/product.md#validation: name, email (an email address) and message are all required. The name and
  * the email become mail headers at the shop, so they must stay on one line; the email follows
  * the one rule the server checks too (EMAIL_PATTERN in contract/rules.ts).
  */

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import Box from '@mui/material/Box';
@@ -12,9 +12,10 @@ import SearchOff from '@mui/icons-material/SearchOff';
 import type { OrderItem } from 'contract';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { paths } from '../../lib/paths';
-import { orderOpened, selectIsLoggedIn, selectOrderId } from '../../state/sessionSlice';
+import { orderOpened, selectOrderId } from '../../state/sessionSlice';
 import EmptyState from '../../components/EmptyState';
-import LoginPrompt from '../../components/LoginPrompt';
+import RequireShopper from '../../components/RequireShopper';
+import PageHeader from '../../components/PageHeader';
 import ProductImage from '../../components/product/ProductImage';
 import { productDetailsPath } from '../../components/product/productPath';
 import { visuallyHidden } from '../../components/product/visuallyHidden';
@@ -32,7 +33,7 @@ const toMyOrders = { label: 'Go to My Orders', to: paths.orders } as const;
 
 /**
  * Which order to show: ?order= in the address wins (a reopened or shared link); the orderId
- * the session keeps (spec section 3) is the fallback. `invalid` when the address names
+ * the session keeps (docs/product.md#data) is the fallback. `invalid` when the address names
  * something that cannot be an order.
  */
 function useOrderId(): { orderId: number | null; invalid: boolean } {
@@ -64,54 +65,10 @@ function useOrderId(): { orderId: number | null; invalid: boolean } {
   return { orderId: stored, invalid: false };
 }
 
-/** Order items (spec section 2): the lines of one order with picture, name, vendor, quantity and total. */
+/** Order items (docs/product.md#profile-pages): the lines of one order with picture, name, vendor, quantity and total. */
 export default function OrderItemsPage() {
   useDocumentTitle(TITLE);
-  const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const { orderId, invalid } = useOrderId();
-  const { data, error, isError, isFetching, refetch } = useGetOrderItemsQuery(
-    isLoggedIn && orderId !== null ? orderId : skipToken,
-  );
-
-  let body: ReactNode;
-  if (!isLoggedIn) {
-    body = <LoginPrompt />;
-  } else if (invalid || (isError && httpStatus(error) === 404)) {
-    body = (
-      <EmptyState
-        icon={<SearchOff />}
-        message={
-          orderId === null ? 'We couldn’t find that order' : `We couldn’t find order #${orderId}`
-        }
-        description="Its link may be incomplete. All your orders are in My Orders."
-        action={toMyOrders}
-      />
-    );
-  } else if (orderId === null) {
-    body = (
-      <EmptyState
-        icon={<ReceiptLongOutlined />}
-        message="No order chosen yet"
-        description="Choose an order in My Orders to see what was in it."
-        action={toMyOrders}
-      />
-    );
-  } else if (data && data.length === 0) {
-    body = (
-      <EmptyState
-        icon={<ReceiptLongOutlined />}
-        message="This order has no items."
-        description="Nothing was recorded for this order. Your other orders are in My Orders."
-        action={toMyOrders}
-      />
-    );
-  } else if (data) {
-    body = <ItemList items={data} refreshing={isFetching} />;
-  } else if (isError) {
-    body = <QueryError error={error} onRetry={() => void refetch()} />;
-  } else {
-    body = <QueryLoading />;
-  }
 
   return (
     <>
@@ -123,19 +80,61 @@ export default function OrderItemsPage() {
         <ArrowBack fontSize="small" aria-hidden="true" />
         Back to My Orders
       </Link>
-      <Box component="header" sx={{ mb: 3 }}>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-          {TITLE}
-        </Typography>
-        {isLoggedIn && orderId !== null && !invalid ? (
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            Order #{orderId}
-          </Typography>
-        ) : null}
-      </Box>
-      {body}
+      <PageHeader
+        title={TITLE}
+        subtitle={
+          orderId !== null && !invalid ? (
+            <RequireShopper signedOut={null}>Order #{orderId}</RequireShopper>
+          ) : undefined
+        }
+      />
+      <RequireShopper>
+        <OrderItems orderId={orderId} invalid={invalid} />
+      </RequireShopper>
     </>
   );
+}
+
+function OrderItems({ orderId, invalid }: { orderId: number | null; invalid: boolean }) {
+  const { data, error, isError, isFetching, refetch } = useGetOrderItemsQuery(
+    orderId !== null ? orderId : skipToken,
+  );
+
+  if (invalid || (isError && httpStatus(error) === 404)) {
+    return (
+      <EmptyState
+        icon={<SearchOff />}
+        message={
+          orderId === null ? 'We couldn’t find that order' : `We couldn’t find order #${orderId}`
+        }
+        description="Its link may be incomplete. All your orders are in My Orders."
+        action={toMyOrders}
+      />
+    );
+  }
+  if (orderId === null) {
+    return (
+      <EmptyState
+        icon={<ReceiptLongOutlined />}
+        message="No order chosen yet"
+        description="Choose an order in My Orders to see what was in it."
+        action={toMyOrders}
+      />
+    );
+  }
+  if (data && data.length === 0) {
+    return (
+      <EmptyState
+        icon={<ReceiptLongOutlined />}
+        message="This order has no items."
+        description="Nothing was recorded for this order. Your other orders are in My Orders."
+        action={toMyOrders}
+      />
+    );
+  }
+  if (data) return <ItemList items={data} refreshing={isFetching} />;
+  if (isError) return <QueryError error={error} onRetry={() => void refetch()} />;
+  return <QueryLoading />;
 }
 
 function ItemList({ items, refreshing }: { items: OrderItem[]; refreshing: boolean }) {

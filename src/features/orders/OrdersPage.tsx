@@ -1,6 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -10,16 +9,17 @@ import Typography from '@mui/material/Typography';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import type { Order } from 'contract';
-import { useAppDispatch, useAppSelector } from '../../state/hooks';
+import { useAppDispatch } from '../../state/hooks';
 import { paths } from '../../lib/paths';
-import { orderOpened, selectIsLoggedIn } from '../../state/sessionSlice';
+import { orderOpened } from '../../state/sessionSlice';
 import EmptyState from '../../components/EmptyState';
-import LoginPrompt from '../../components/LoginPrompt';
+import RequireShopper from '../../components/RequireShopper';
+import PageHeader from '../../components/PageHeader';
 import { visuallyHidden } from '../../components/product/visuallyHidden';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate, formatNaira } from '../../lib/format';
 import { plainMessages } from '../../lib/messages';
-import { useGetOrdersQuery } from '../../services/ordersApi';
+import { ordersApi, useGetOrdersQuery } from '../../services/ordersApi';
 import { orderItemsPath } from './orderLinks';
 import { QueryError, QueryLoading } from '../../components/QueryStatus';
 
@@ -35,7 +35,7 @@ export function newestFirst(orders: readonly Order[]): Order[] {
   return [...orders].sort((a, b) => timeOf(b) - timeOf(a) || b.id - a.id);
 }
 
-/** Statuses are shown as the server gives them (spec section 4); the colour is only a hint. */
+/** Statuses are shown as the server gives them (docs/product.md#profile-pages); the colour is only a hint. */
 function statusColor(status: string): ChipProps['color'] {
   const s = status.toLowerCase();
   if (/deliver|complete|success|paid|picked/.test(s)) return 'success';
@@ -44,20 +44,35 @@ function statusColor(status: string): ChipProps['color'] {
   return 'default';
 }
 
-/** My Orders (spec section 2): each order with its id, status, date, total and delivery number. */
+/** My Orders (docs/product.md#profile-pages): each order with its id, status, date, total and delivery number. */
 export default function OrdersPage() {
   useDocumentTitle(TITLE);
-  const isLoggedIn = useAppSelector(selectIsLoggedIn);
-  const { data, error, isError, isFetching, refetch } = useGetOrdersQuery(
-    isLoggedIn ? undefined : skipToken,
+  // Reads what the list below fetched, without asking the server itself.
+  const { data } = ordersApi.endpoints.getOrders.useQueryState();
+  const count = data?.length ?? 0;
+  return (
+    <>
+      <PageHeader
+        title={TITLE}
+        subtitle={
+          count > 0
+            ? `${count} ${count === 1 ? 'order' : 'orders'}, newest first.`
+            : 'Everything you have bought, newest first.'
+        }
+      />
+      <RequireShopper>
+        <OrderList />
+      </RequireShopper>
+    </>
   );
+}
+
+function OrderList() {
+  const { data, error, isError, isFetching, refetch } = useGetOrdersQuery();
   const orders = useMemo(() => (data ? newestFirst(data) : undefined), [data]);
 
-  let body: ReactNode;
-  if (!isLoggedIn) {
-    body = <LoginPrompt />;
-  } else if (orders && orders.length === 0) {
-    body = (
+  if (orders && orders.length === 0) {
+    return (
       <EmptyState
         icon={<ReceiptLongOutlined />}
         message={plainMessages.noTransactionHistory}
@@ -65,8 +80,9 @@ export default function OrdersPage() {
         action={{ label: 'Start shopping', to: paths.shop }}
       />
     );
-  } else if (orders) {
-    body = (
+  }
+  if (orders) {
+    return (
       <Stack
         component="ul"
         aria-label="Orders"
@@ -86,27 +102,9 @@ export default function OrdersPage() {
         ))}
       </Stack>
     );
-  } else if (isError) {
-    body = <QueryError error={error} onRetry={() => void refetch()} />;
-  } else {
-    body = <QueryLoading />;
   }
-
-  return (
-    <>
-      <Box component="header" sx={{ mb: 3 }}>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-          {TITLE}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {orders && orders.length > 0
-            ? `${orders.length} ${orders.length === 1 ? 'order' : 'orders'}, newest first.`
-            : 'Everything you have bought, newest first.'}
-        </Typography>
-      </Box>
-      {body}
-    </>
-  );
+  if (isError) return <QueryError error={error} onRetry={() => void refetch()} />;
+  return <QueryLoading />;
 }
 
 function Fact({

@@ -32,7 +32,7 @@ function LastViewedProduct({ slug }: { slug: string }) {
         p: { xs: 2, sm: 3 },
       }}
     >
-      <Typography id="last-viewed" variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
+      <Typography id="last-viewed" variant="h4" component="h2" sx={{ mb: 2 }}>
         Pick up where you left off
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>

@@ -128,7 +128,7 @@ export const NoProductChosen: Story = {
   },
 };
 
-/** The server fails with its own words: 'Error: ' and the detail (spec section 8), and Try again. */
+/** The server fails with its own words: 'Error: ' and the detail (docs/product.md#messages), and Try again. */
 export const LoadError: Story = {
   parameters: {
     msw: [

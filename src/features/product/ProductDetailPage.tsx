@@ -94,7 +94,7 @@ function NotFound({
   );
 }
 
-/** The product page (spec section 2): picture, vendor, name, price, stars, quantity, Buy, and the details. */
+/** The product page (docs/product.md#product-detail): picture, vendor, name, price, stars, quantity, Buy, and the details. */
 export default function ProductDetailPage() {
   const slug = useProductSlug();
   const normalized = slug?.toLowerCase() ?? null;

@@ -63,7 +63,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** At 1, the least (spec section 5): minus is disabled, plus is not. */
+/** At 1, the least (docs/product.md#validation): minus is disabled, plus is not. */
 export const AtMinimum: Story = {
   play: async ({ canvasElement }) => {
     const { quantity, minus, plus } = stepperParts(canvasElement);

@@ -103,8 +103,8 @@ export default function QuantityStepper({
             },
             '& input': {
               textAlign: 'center',
-              fontWeight: 700,
-              fontSize: '1.05rem',
+              fontWeight: theme.typography.h5.fontWeight,
+              fontSize: theme.typography.h5.fontSize,
               MozAppearance: 'textfield',
               '&::-webkit-outer-spin-button, &::-webkit-inner-spin-button': {
                 WebkitAppearance: 'none',

@@ -183,7 +183,7 @@ export const Compact: Story = {
 
 const RATINGS = [0, 1, 2, 3, 4, 5] as const;
 
-/** Six products rated 0 to 5 (spec section 9: as many stars as the rating). */
+/** Six products rated 0 to 5 (docs/product.md#numbers-and-limits: as many stars as the rating). */
 const rated = RATINGS.map((rating, i) => ({
   ...(fixtureProducts[i] as Product),
   ratings: rating,

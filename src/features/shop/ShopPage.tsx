@@ -34,7 +34,7 @@ function useKeepCatalogue() {
   useGetProductsQuery('', { skip: !loaded });
 }
 
-/** The shop (spec section 2): a searchable grid of every product, four a row on wide screens. */
+/** The shop (docs/product.md#shop): a searchable grid of every product, four a row on wide screens. */
 export default function ShopPage() {
   const search = useSearchText();
   const { query, label } = search;

@@ -1,6 +1,5 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -10,11 +9,10 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
 import type { WishlistEntry } from 'contract';
-import { useAppSelector } from '../../state/hooks';
 import { paths } from '../../lib/paths';
-import { selectIsLoggedIn } from '../../state/sessionSlice';
 import EmptyState from '../../components/EmptyState';
-import LoginPrompt from '../../components/LoginPrompt';
+import RequireShopper from '../../components/RequireShopper';
+import PageHeader from '../../components/PageHeader';
 import ProductImage from '../../components/product/ProductImage';
 import ProductPrice from '../../components/product/ProductPrice';
 import { productDetailsPath } from '../../components/product/productPath';
@@ -23,23 +21,42 @@ import { visuallyHidden } from '../../components/product/visuallyHidden';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { plainMessages } from '../../lib/messages';
 import { toastMutation } from '../../lib/toasts';
-import { useDeleteWishlistItemMutation, useGetWishlistQuery } from '../../services/wishlistApi';
+import {
+  useDeleteWishlistItemMutation,
+  useGetWishlistQuery,
+  wishlistApi,
+} from '../../services/wishlistApi';
 import { QueryError, QueryLoading } from '../../components/QueryStatus';
 
 const TITLE = 'Saved Items';
 
-/** Saved Items (spec section 2): the wishlist, each with picture, name, price and Remove. */
+/** Saved Items (docs/product.md#profile-pages): the wishlist, each with picture, name, price and Remove. */
 export default function WishlistPage() {
   useDocumentTitle(TITLE);
-  const isLoggedIn = useAppSelector(selectIsLoggedIn);
-  const {
-    data: entries,
-    error,
-    isError,
-    isFetching,
-    refetch,
-  } = useGetWishlistQuery(isLoggedIn ? undefined : skipToken);
+  // Reads what the list below fetched, without asking the server itself.
+  const { data: entries } = wishlistApi.endpoints.getWishlist.useQueryState();
   const headingRef = useRef<HTMLHeadingElement>(null);
+
+  return (
+    <>
+      <PageHeader
+        title={TITLE}
+        headingRef={headingRef}
+        subtitle={
+          entries && entries.length > 0
+            ? `${entries.length} ${entries.length === 1 ? 'product' : 'products'} saved for later.`
+            : 'Products you save for later.'
+        }
+      />
+      <RequireShopper>
+        <SavedItems headingRef={headingRef} />
+      </RequireShopper>
+    </>
+  );
+}
+
+function SavedItems({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | null> }) {
+  const { data: entries, error, isError, isFetching, refetch } = useGetWishlistQuery();
   const listRef = useRef<HTMLUListElement>(null);
 
   /**
@@ -57,9 +74,7 @@ export default function WishlistPage() {
   }
 
   let body: ReactNode;
-  if (!isLoggedIn) {
-    body = <LoginPrompt />;
-  } else if (entries && entries.length === 0) {
+  if (entries && entries.length === 0) {
     body = (
       <EmptyState
         icon={<FavoriteBorderOutlined />}
@@ -98,26 +113,7 @@ export default function WishlistPage() {
     body = <QueryLoading />;
   }
 
-  return (
-    <>
-      <Box component="header" sx={{ mb: 3 }}>
-        <Typography
-          ref={headingRef}
-          tabIndex={-1}
-          variant="h1"
-          sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, outline: 'none' }}
-        >
-          {TITLE}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {entries && entries.length > 0
-            ? `${entries.length} ${entries.length === 1 ? 'product' : 'products'} saved for later.`
-            : 'Products you save for later.'}
-        </Typography>
-      </Box>
-      {body}
-    </>
-  );
+  return body;
 }
 
 function SavedItemCard({

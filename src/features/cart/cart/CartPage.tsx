@@ -15,9 +15,10 @@ import type { Cart, DeliveryModel } from 'contract';
 import { useAppDispatch, useAppSelector } from '../../../state/hooks';
 import { addAppListener } from '../../../state/listenerMiddleware';
 import { paths } from '../../../lib/paths';
-import { selectIsLoggedIn } from '../../../state/sessionSlice';
 import EmptyState from '../../../components/EmptyState';
 import LoginPrompt from '../../../components/LoginPrompt';
+import RequireShopper from '../../../components/RequireShopper';
+import PageHeader from '../../../components/PageHeader';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import {
   cartLoadError,
@@ -47,7 +48,7 @@ import { useCheckout, useResumePendingPayment, useShowPlacedOrder } from '../che
 const PLEASE_LOG_IN_TOAST_ID = 'cart-please-log-in';
 
 /**
- * Spec section 6: a cart or delivery call refused for credentials tells the shopper 'Please,
+ * docs/product.md#who-may-do-what: a cart or delivery call refused for credentials tells the shopper 'Please,
  * log in'. The refusal also signs the session out (app/listeners.ts), which unmounts the
  * cart before it could show anything, so the toast comes from a listener.
  */
@@ -73,21 +74,18 @@ function useCredentialFailureToast() {
   );
 }
 
-/** The cart page (spec section 2), in the detail layout, whose bar already says 'Cart'. */
+/** The cart page (docs/product.md#cart), in the detail layout, whose bar already says 'Cart'. */
 export default function CartPage() {
   useDocumentTitle('Cart');
   useCredentialFailureToast();
-  const isLoggedIn = useAppSelector(selectIsLoggedIn);
   return (
     <Stack spacing={3}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-        Your cart
-      </Typography>
-      {isLoggedIn ? (
+      <PageHeader title="Your cart" />
+      <RequireShopper
+        signedOut={<LoginPrompt message="Log in to see your cart and pay for your order." />}
+      >
         <SignedInCart />
-      ) : (
-        <LoginPrompt message="Log in to see your cart and pay for your order." />
-      )}
+      </RequireShopper>
     </Stack>
   );
 }
@@ -255,7 +253,7 @@ function CartContents({
           transition: 'opacity 150ms',
         }}
       >
-        <Typography id="cart-summary-heading" variant="h2" sx={{ fontSize: '1.1rem' }}>
+        <Typography id="cart-summary-heading" variant="sectionTitle">
           Cart Summary
         </Typography>
         {loadError ? (

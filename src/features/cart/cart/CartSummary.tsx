@@ -44,7 +44,7 @@ function Row({ label, value, strong = false }: { label: string; value: number; s
 }
 
 /**
- * The figures of spec section 2: value before VAT, VAT (7.5%), value after VAT, delivery and
+ * The figures of docs/product.md#cart: value before VAT, VAT (7.5%), value after VAT, delivery and
  * packaging (₦1,150) and the total to pay. The VAT figures are the server's; 7.5% is a label.
  */
 export default function CartSummary({ cart, children }: { cart: Cart; children?: ReactNode }) {
@@ -55,7 +55,7 @@ export default function CartSummary({ cart, children }: { cart: Cart; children?:
       aria-labelledby="order-summary-heading"
       sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
     >
-      <Typography id="order-summary-heading" variant="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+      <Typography id="order-summary-heading" variant="sectionTitle" sx={{ mb: 1.5 }}>
         Order summary
       </Typography>
       <Box component="dl" sx={{ m: 0 }}>

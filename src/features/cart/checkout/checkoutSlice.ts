@@ -1,5 +1,5 @@
 /**
- * The payment flow as a small state machine (spec section 4, payment flow):
+ * The payment flow as a small state machine (docs/product.md#payment-flow):
  *
  *   idle ──paymentStarted──▶ initializing ──transactionInitialized──▶ awaitingPayment
  *     ▲                          │ paymentFailed                      │  (Paystack popup, or the

@@ -49,7 +49,7 @@ import { openPaystackPopup } from './paystackPopup';
 
 /** Mutable for tests (as retryPolicy is): the spec's pause and the popup's load time-out. */
 export const checkoutTiming = {
-  /** Spec section 9: about 5 seconds between verification and checkout. */
+  /** docs/product.md#numbers-and-limits: about 5 seconds between verification and checkout. */
   delayMs: env.checkoutDelayMs,
   /** How long the Paystack popup may take to load before it is removed. */
   popupLoadTimeoutMs: 20_000,

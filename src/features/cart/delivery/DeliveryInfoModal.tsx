@@ -36,7 +36,7 @@ export interface DeliveryInfoModalProps {
   onClose: () => void;
 }
 
-/** Delivery Information (spec section 2): Full Address, State, City, Mobile Number, Alt. Mobile Number, Enter. */
+/** Delivery Information (docs/product.md#delivery-location): Full Address, State, City, Mobile Number, Alt. Mobile Number, Enter. */
 export default function DeliveryInfoModal({ open, delivery, onClose }: DeliveryInfoModalProps) {
   const titleId = useId();
   const textId = useId();

@@ -18,7 +18,7 @@ export interface DeliveryLocationCardProps {
   disabled?: boolean;
 }
 
-/** The saved delivery location, or none, with Change or Add Delivery Location (spec section 2). */
+/** The saved delivery location, or none, with Change or Add Delivery Location (docs/product.md#cart). */
 export default function DeliveryLocationCard({
   delivery,
   loading,
@@ -46,7 +46,7 @@ export default function DeliveryLocationCard({
         <Box sx={{ display: 'flex', gap: 1.5, minWidth: 0 }}>
           <PlaceOutlined color="primary" aria-hidden="true" sx={{ mt: 0.25 }} />
           <Box sx={{ minWidth: 0 }}>
-            <Typography id="delivery-location-heading" variant="h2" sx={{ fontSize: '1.1rem' }}>
+            <Typography id="delivery-location-heading" variant="sectionTitle">
               Delivery location
             </Typography>
             {loading ? (

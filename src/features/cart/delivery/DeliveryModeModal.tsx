@@ -30,7 +30,7 @@ export interface DeliveryModeModalProps {
   onContinue: (model: DeliveryModel) => void;
 }
 
-/** Spec section 4: delivery by default. */
+/** docs/product.md#delivery-mode: delivery by default. */
 export const DEFAULT_DELIVERY_MODEL: DeliveryModel = 'delivery';
 
 const MODES: readonly {
@@ -57,7 +57,7 @@ export function continueLabel(model: DeliveryModel): string {
   return model === 'pickup' ? 'Continue with Pickup' : 'Continue with Delivery';
 }
 
-/** Select mode of delivery (spec section 2): Pickup Station or Delivered, then Continue. */
+/** Select mode of delivery (docs/product.md#delivery-mode): Pickup Station or Delivered, then Continue. */
 export default function DeliveryModeModal(props: DeliveryModeModalProps) {
   const titleId = useId();
   return (

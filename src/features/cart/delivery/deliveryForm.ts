@@ -79,7 +79,7 @@ export function validateDelivery(values: DeliveryFormValues): DeliveryFormErrors
   return errors;
 }
 
-/** The request body (spec section 7: address, mobile_number, alt_mobile_number, city, state). */
+/** The request body (docs/product.md#calls: address, mobile_number, alt_mobile_number, city, state). */
 export function deliveryInput(values: DeliveryFormValues): DeliveryInput | null {
   if (values.city === '') return null;
   return {

@@ -1,0 +1,592 @@
+/**
+ * The mock backend says what the reference server says: every handler is called with a
+ * request the contract accepts, and its answer is checked against the schema the server
+ * answers with (server/src/routes/*.ts), errors against the `{"detail": ...}` shape.
+ */
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import {
+  AddCartItemSchema,
+  AffiliateRegistrationSchema,
+  AffiliateSchema,
+  CartItemSchema,
+  CartSchema,
+  CheckoutSchema,
+  CreateWishlistSchema,
+  CustomerUpdateSchema,
+  DeliveryInputSchema,
+  DeliverySchema,
+  EmailVerificationSchema,
+  ErrorBodySchema,
+  HealthSchema,
+  InitializeTransactionResponseSchema,
+  InitializeTransactionSchema,
+  LoginResponseSchema,
+  LoginSchema,
+  MessageSchema,
+  OrderItemSchema,
+  OrderSchema,
+  PaymentRequestResponseSchema,
+  ProductPageSchema,
+  ProductSchema,
+  RegisterResponseSchema,
+  RegistrationSchema,
+  ResetPasswordSchema,
+  SandboxPaySchema,
+  SendOtpSchema,
+  UpdateCartItemSchema,
+  UserSchema,
+  VerificationSchema,
+  WishlistEntrySchema,
+} from 'contract';
+import { Type } from 'typebox';
+import type { ServiceName } from '../config/env';
+import {
+  apiUrl,
+  fixtureAuthToken,
+  fixtureCart,
+  fixtureCredentials,
+  fixtureDelivery,
+  fixtureOrders,
+  fixtureOtp,
+  fixtureProducts,
+  fixtureUser,
+  fixtureWishlist,
+} from './fixtures';
+import { handlers, mockDb } from './handlers';
+
+interface Call {
+  /** What the shopper (or the app) does, in words. */
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  service: ServiceName;
+  path: string;
+  /** The JSON body, checked against `request` before it is sent. */
+  body?: unknown;
+  request?: TSchema;
+  /** Sent form-encoded, as the storefront logs in. */
+  form?: Record<string, string>;
+  signedIn?: boolean;
+  /** Puts the mock database in the state the call needs. */
+  setup?: () => Promise<void>;
+  status?: number;
+  answer: TSchema;
+}
+
+const [aProduct] = fixtureProducts;
+const [aCartLine] = fixtureCart.all_cart_data;
+const [aSavedItem] = fixtureWishlist;
+const [anOrder] = fixtureOrders;
+if (!aProduct || !aCartLine || !aSavedItem || !anOrder) throw new Error('The fixtures are empty');
+
+const ProductListSchema = Type.Union([Type.Array(ProductSchema), ProductPageSchema]);
+const inStock = fixtureProducts.find(
+  (p) => p.inventory_stock > 0 && !fixtureCart.all_cart_data.some((l) => l.product.id === p.id),
+)!;
+const notSaved = fixtureProducts.find(
+  (p) => !fixtureWishlist.some((entry) => entry.product.id === p.id),
+)!;
+const deliveryInput = {
+  address: fixtureDelivery.address,
+  mobile_number: fixtureDelivery.mobile_number,
+  alt_mobile_number: fixtureDelivery.alt_mobile_number,
+  city: fixtureDelivery.city,
+  state: fixtureDelivery.state,
+};
+
+async function send(
+  call: Pick<Call, 'method' | 'service' | 'path' | 'body' | 'form' | 'signedIn'>,
+) {
+  const headers = new Headers();
+  if (call.signedIn) headers.set('authorization', `Bearer ${fixtureAuthToken}`);
+  let body: string | undefined;
+  if (call.form) {
+    headers.set('content-type', 'application/x-www-form-urlencoded');
+    body = new URLSearchParams(call.form).toString();
+  } else if (call.body !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(call.body);
+  }
+  return fetch(apiUrl(call.path, call.service), { method: call.method, headers, body });
+}
+
+/** A paid sandbox transaction, as the checkout call expects one. */
+async function paidTransaction(): Promise<string> {
+  const started = await send({
+    method: 'POST',
+    service: 'payment',
+    path: '/initialize-transaction',
+    body: { userid: fixtureUser.id, delivery_method: 'delivery' },
+    signedIn: true,
+  });
+  const { transaction_data } = (await started.json()) as {
+    transaction_data: { data: { reference: string } };
+  };
+  const reference = transaction_data.data.reference;
+  await send({
+    method: 'POST',
+    service: 'payment',
+    path: `/sandbox/pay/${reference}`,
+    body: {},
+    signedIn: true,
+  });
+  return reference;
+}
+
+let checkoutReference = '';
+
+const calls: Call[] = [
+  {
+    name: 'the shop lists every product',
+    method: 'GET',
+    service: 'product',
+    path: '/get-all-products',
+    answer: ProductListSchema,
+  },
+  {
+    name: 'a search answers a page',
+    method: 'GET',
+    service: 'product',
+    path: '/get-all-products?q=rice&limit=24',
+    answer: ProductListSchema,
+  },
+  {
+    name: 'the health check',
+    method: 'GET',
+    service: 'product',
+    path: '/health',
+    answer: HealthSchema,
+  },
+  {
+    name: 'one product by its slug',
+    method: 'GET',
+    service: 'product',
+    path: `/get-product/${aProduct.slug}`,
+    answer: ProductSchema,
+  },
+  {
+    name: 'an unknown slug',
+    method: 'GET',
+    service: 'product',
+    path: '/get-product/no-such-thing',
+    status: 404,
+    answer: ErrorBodySchema,
+  },
+  {
+    name: 'the cart',
+    method: 'GET',
+    service: 'cart',
+    path: '/all-carts',
+    signedIn: true,
+    answer: CartSchema,
+  },
+  {
+    name: 'the cart, signed out',
+    method: 'GET',
+    service: 'cart',
+    path: '/all-carts',
+    status: 401,
+    answer: ErrorBodySchema,
+  },
+  {
+    name: 'add to cart',
+    method: 'POST',
+    service: 'cart',
+    path: '/add-cart',
+    body: {
+      user_id: fixtureUser.id,
+      product_id: inStock.id,
+      quantity: 1,
+      price_per_item: inStock.amount,
+    },
+    request: AddCartItemSchema,
+    signedIn: true,
+    answer: CartItemSchema,
+  },
+  {
+    name: 'change a cart quantity',
+    method: 'PATCH',
+    service: 'cart',
+    path: `/update-cart/${aCartLine.id}`,
+    body: { quantity: 1 },
+    request: UpdateCartItemSchema,
+    signedIn: true,
+    answer: CartItemSchema,
+  },
+  {
+    name: 'remove a cart line',
+    method: 'DELETE',
+    service: 'cart',
+    path: `/delete-cart/${aCartLine.id}`,
+    signedIn: true,
+    answer: MessageSchema,
+  },
+  {
+    name: 'check out a paid cart',
+    method: 'POST',
+    service: 'cart',
+    path: '/checkout',
+    signedIn: true,
+    request: CheckoutSchema,
+    setup: async () => {
+      checkoutReference = await paidTransaction();
+    },
+    get body() {
+      return { reference_id: checkoutReference, delivery_model: 'delivery' };
+    },
+    answer: OrderSchema,
+  },
+  {
+    name: 'the wishlist',
+    method: 'GET',
+    service: 'wishlist',
+    path: '/get-wishlists',
+    signedIn: true,
+    answer: Type.Array(WishlistEntrySchema),
+  },
+  {
+    name: 'save a product',
+    method: 'POST',
+    service: 'wishlist',
+    path: '/create-wishlist',
+    body: { product_id: notSaved.id },
+    request: CreateWishlistSchema,
+    signedIn: true,
+    answer: WishlistEntrySchema,
+  },
+  {
+    name: 'a product saved twice',
+    method: 'POST',
+    service: 'wishlist',
+    path: '/create-wishlist',
+    body: { product_id: aSavedItem.product.id },
+    request: CreateWishlistSchema,
+    signedIn: true,
+    status: 409,
+    answer: ErrorBodySchema,
+  },
+  {
+    name: 'unsave a product',
+    method: 'DELETE',
+    service: 'wishlist',
+    path: `/delete-wishlist/${aSavedItem.id}`,
+    signedIn: true,
+    answer: MessageSchema,
+  },
+  {
+    name: 'register',
+    method: 'POST',
+    service: 'users',
+    path: '/register',
+    request: RegistrationSchema,
+    body: {
+      first_name: 'Funke',
+      last_name: 'Adeyemi',
+      email: 'funke@example.ng',
+      mobile_number: '08031234567',
+      age: 30,
+      gender: 'female',
+      password: 'Iyan-2026!',
+      cpassword: 'Iyan-2026!',
+    },
+    answer: RegisterResponseSchema,
+  },
+  {
+    name: 'send a code to an account',
+    method: 'POST',
+    service: 'users',
+    path: '/send-otp',
+    body: { user_email: fixtureUser.email, email_channel: 'email' },
+    request: SendOtpSchema,
+    answer: MessageSchema,
+  },
+  {
+    name: 'send a code to an email without an account',
+    method: 'POST',
+    service: 'users',
+    path: '/send-otp',
+    body: { user_email: 'nobody@example.ng', email_channel: 'sms' },
+    request: SendOtpSchema,
+    answer: MessageSchema,
+  },
+  {
+    name: 'activate an account',
+    method: 'POST',
+    service: 'users',
+    path: '/email-verification',
+    body: { user_email: fixtureUser.email, user_otp: fixtureOtp },
+    request: EmailVerificationSchema,
+    answer: MessageSchema,
+  },
+  {
+    name: 'a wrong code',
+    method: 'POST',
+    service: 'users',
+    path: '/email-verification',
+    body: { user_email: fixtureUser.email, user_otp: '000000' },
+    request: EmailVerificationSchema,
+    status: 400,
+    answer: ErrorBodySchema,
+  },
+  {
+    name: 'log in',
+    method: 'POST',
+    service: 'users',
+    path: '/login',
+    form: fixtureCredentials,
+    request: LoginSchema,
+    answer: LoginResponseSchema,
+  },
+  {
+    name: 'a wrong password',
+    method: 'POST',
+    service: 'users',
+    path: '/login',
+    form: { ...fixtureCredentials, password: 'not-the-password' },
+    request: LoginSchema,
+    status: 401,
+    answer: ErrorBodySchema,
+  },
+  {
+    name: 'reset a password',
+    method: 'POST',
+    service: 'users',
+    path: '/reset-password',
+    body: { email: fixtureUser.email, otp: fixtureOtp, password: 'Ewa-agoyin-2026' },
+    request: ResetPasswordSchema,
+    answer: MessageSchema,
+  },
+  {
+    name: 'log out',
+    method: 'POST',
+    service: 'users',
+    path: '/logout',
+    signedIn: true,
+    answer: MessageSchema,
+  },
+  {
+    name: 'the profile',
+    method: 'GET',
+    service: 'users',
+    path: '/user/me',
+    signedIn: true,
+    answer: UserSchema,
+  },
+  {
+    name: 'edit the profile',
+    method: 'PATCH',
+    service: 'users',
+    path: '/customer-update',
+    body: { user_id: fixtureUser.id, age: 35, gender: 'male' },
+    request: CustomerUpdateSchema,
+    signedIn: true,
+    answer: UserSchema,
+  },
+  {
+    name: 'a new mobile number without the password',
+    method: 'PATCH',
+    service: 'users',
+    path: '/customer-update',
+    body: { user_id: fixtureUser.id, mobile_number: '08099998888' },
+    request: CustomerUpdateSchema,
+    signedIn: true,
+    status: 422,
+    answer: ErrorBodySchema,
+  },
+  {
+    name: 'the orders',
+    method: 'GET',
+    service: 'orders',
+    path: '/orders',
+    signedIn: true,
+    answer: Type.Array(OrderSchema),
+  },
+  {
+    name: "an order's items",
+    method: 'GET',
+    service: 'orderItems',
+    path: `/order_item/${anOrder.id}`,
+    signedIn: true,
+    answer: Type.Array(OrderItemSchema),
+  },
+  {
+    name: 'an unknown order',
+    method: 'GET',
+    service: 'orderItems',
+    path: '/order_item/999999',
+    signedIn: true,
+    status: 404,
+    answer: ErrorBodySchema,
+  },
+  {
+    name: 'the delivery location',
+    method: 'GET',
+    service: 'delivery',
+    path: '/get-delivery',
+    signedIn: true,
+    answer: DeliverySchema,
+  },
+  {
+    name: 'add a delivery location',
+    method: 'POST',
+    service: 'delivery',
+    path: '/delivery',
+    body: deliveryInput,
+    request: DeliveryInputSchema,
+    signedIn: true,
+    setup: () => {
+      mockDb.delivery = null;
+      return Promise.resolve();
+    },
+    answer: DeliverySchema,
+  },
+  {
+    name: 'change the delivery location',
+    method: 'PATCH',
+    service: 'delivery',
+    path: `/update-delivery/${fixtureDelivery.id}`,
+    body: deliveryInput,
+    request: DeliveryInputSchema,
+    signedIn: true,
+    answer: DeliverySchema,
+  },
+  {
+    name: 'start a payment',
+    method: 'POST',
+    service: 'payment',
+    path: '/initialize-transaction',
+    body: { userid: fixtureUser.id, delivery_method: 'pickup' },
+    request: InitializeTransactionSchema,
+    signedIn: true,
+    answer: InitializeTransactionResponseSchema,
+  },
+  {
+    name: 'verify a payment',
+    method: 'GET',
+    service: 'payment',
+    signedIn: true,
+    answer: VerificationSchema,
+    setup: async () => {
+      checkoutReference = await paidTransaction();
+    },
+    get path() {
+      return `/verify-transaction?reference=${checkoutReference}`;
+    },
+  },
+  {
+    name: 'pay in the sandbox',
+    method: 'POST',
+    service: 'payment',
+    signedIn: true,
+    body: { outcome: 'success' },
+    request: SandboxPaySchema,
+    answer: VerificationSchema,
+    setup: async () => {
+      const started = await send({
+        method: 'POST',
+        service: 'payment',
+        path: '/initialize-transaction',
+        body: { userid: fixtureUser.id, delivery_method: 'delivery' },
+        signedIn: true,
+      });
+      checkoutReference = (
+        (await started.json()) as { transaction_data: { data: { reference: string } } }
+      ).transaction_data.data.reference;
+    },
+    get path() {
+      return `/sandbox/pay/${checkoutReference}`;
+    },
+  },
+  {
+    name: 'the affiliate details',
+    method: 'GET',
+    service: 'affiliates',
+    path: '/affiliate-details',
+    signedIn: true,
+    answer: AffiliateSchema,
+  },
+  {
+    name: 'the affiliate details of a shopper who has not joined',
+    method: 'GET',
+    service: 'affiliates',
+    path: '/affiliate-details',
+    signedIn: true,
+    setup: () => {
+      mockDb.affiliate = null;
+      return Promise.resolve();
+    },
+    status: 404,
+    answer: ErrorBodySchema,
+  },
+  {
+    name: 'join the affiliate programme',
+    method: 'POST',
+    service: 'affiliates',
+    path: '/affiliate-registration',
+    signedIn: true,
+    request: AffiliateRegistrationSchema,
+    body: {
+      affiliate_code: 'funke-foods',
+      account_details: JSON.stringify({
+        bank_name: 'Access Bank',
+        account_number: '0123456789',
+        account_name: 'Funke Adeyemi',
+      }),
+    },
+    setup: () => {
+      mockDb.affiliate = null;
+      return Promise.resolve();
+    },
+    answer: AffiliateSchema,
+  },
+  {
+    name: 'ask for a payout',
+    method: 'GET',
+    service: 'affiliates',
+    path: '/request-payment',
+    signedIn: true,
+    answer: PaymentRequestResponseSchema,
+    setup: () => {
+      if (mockDb.affiliate) mockDb.affiliate.month_generated = 2500;
+      return Promise.resolve();
+    },
+  },
+];
+
+test.each(calls)('$name: the answer is what the server answers', async (call) => {
+  await call.setup?.();
+  if (call.request) {
+    const sent = call.form ?? call.body;
+    expect(Value.Errors(call.request, sent)).toEqual([]);
+  }
+  const response = await send(call);
+  expect(response.status).toBe(call.status ?? 200);
+  const answer: unknown = await response.json();
+  expect(Value.Errors(call.answer, answer)).toEqual([]);
+});
+
+interface HandlerInfo {
+  method?: unknown;
+  path?: unknown;
+}
+
+/** Whether an MSW handler (method and path pattern, maybe with :params and *) answers a URL. */
+function answers(info: HandlerInfo, method: string, url: string): boolean {
+  if (info.method !== method || typeof info.path !== 'string') return false;
+  const pattern = info.path
+    .replace(/[.?+()[\]{}|^$\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/:[^/]+/g, '[^/]+');
+  return new RegExp(`^${pattern}$`).test(new URL(url).origin + new URL(url).pathname);
+}
+
+test('every handler of the mock backend has a call above', () => {
+  const missed = handlers
+    .map((handler) => handler.info as HandlerInfo)
+    .filter(
+      (info) => !calls.some((call) => answers(info, call.method, apiUrl(call.path, call.service))),
+    )
+    .map((info) => `${String(info.method)} ${String(info.path)}`);
+  // Pictures and the contact form's EmailJS stand-in are not part of the backend contract.
+  expect(missed.filter((r) => !/images|email\/send/.test(r))).toEqual([]);
+});
