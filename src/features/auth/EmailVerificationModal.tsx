@@ -15,7 +15,7 @@ import type { OtpChannel } from 'contract';
 import { useSendOtpMutation, useVerifyEmailMutation } from '../../services/usersApi';
 import { toastMutation } from '../../lib/toasts';
 import { isEmail } from '../../lib/validation';
-import { serverProblems } from './serverProblems';
+import { serverProblems } from '../../components/form/serverProblems';
 
 type Field = 'email' | 'otp';
 type FieldErrors = Partial<Record<Field, string>>;

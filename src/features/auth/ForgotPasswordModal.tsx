@@ -15,7 +15,7 @@ import { useResetPasswordMutation, useSendOtpMutation } from '../../services/use
 import { otpDigits } from './EmailVerificationModal';
 import PasswordField from './PasswordField';
 import { isEmail } from '../../lib/validation';
-import { serverProblems } from './serverProblems';
+import { serverProblems } from '../../components/form/serverProblems';
 
 type Field = 'email' | 'otp' | 'password';
 type FieldErrors = Partial<Record<Field, string>>;
