@@ -39,7 +39,10 @@ export interface AppFormOptions<V extends FieldValues> {
 export type AppForm<V extends FieldValues> = UseFormReturn<V> & {
   /** The callback ref of the <form> (AppForm passes it), so problems can be focused in page order. */
   attachForm: (element: HTMLFormElement | null) => void;
-  /** Focuses the first of these fields in the order a shopper meets them on the page. */
+  /**
+   * Focuses the first of these fields in the order a shopper meets them on the page, at once
+   * (react-hook-form's setFocus waits a tick, and a dialog's focus trap would win the race).
+   */
   focusFirst: (names: Iterable<string>) => void;
   /** Shows a failed call's problems beside their fields and above the form; focuses the first. */
   showProblems: (problems: ServerProblems<Path<V>>) => void;

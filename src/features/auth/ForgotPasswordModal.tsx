@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { toastMutation } from '../../lib/toasts';
 import { useResetPasswordMutation, useSendOtpMutation } from '../../services/usersApi';
-import { otpDigits } from './EmailVerificationModal';
+import { otpDigits } from '../../components/form';
 import PasswordField from './PasswordField';
 import { isEmail } from '../../lib/validation';
 import { serverProblems } from '../../components/form/serverProblems';
