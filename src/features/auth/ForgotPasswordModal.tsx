@@ -12,10 +12,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { toastMutation } from '../../lib/toasts';
 import { useResetPasswordMutation, useSendOtpMutation } from '../../services/usersApi';
-import { otpDigits } from './EmailVerificationModal';
+import { otpDigits } from '../../components/form';
 import PasswordField from './PasswordField';
 import { isEmail } from '../../lib/validation';
-import { serverProblems } from './serverProblems';
+import { serverProblems } from '../../components/form/serverProblems';
 
 type Field = 'email' | 'otp' | 'password';
 type FieldErrors = Partial<Record<Field, string>>;

@@ -18,7 +18,7 @@ import EmailVerificationModal from './EmailVerificationModal';
 import ForgotPasswordModal from './ForgotPasswordModal';
 import { initialLoginEmail } from './loginState';
 import PasswordField from './PasswordField';
-import { serverProblems } from './serverProblems';
+import { serverProblems } from '../../components/form/serverProblems';
 
 type Field = 'email' | 'password';
 type FieldErrors = Partial<Record<Field, string>>;

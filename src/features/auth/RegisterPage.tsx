@@ -31,7 +31,7 @@ import {
   type RegisterField,
   type RegisterFormValues,
 } from './registration';
-import { serverProblems } from './serverProblems';
+import { serverProblems } from '../../components/form/serverProblems';
 import type { LoginLocationState } from './loginState';
 
 type FieldErrors = Partial<Record<RegisterField, string>>;

@@ -1,11 +1,4 @@
-import {
-  useEffect,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +8,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import AccessTime from '@mui/icons-material/AccessTime';
@@ -27,12 +19,8 @@ import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { brand } from '../../lib/brand';
 import { contactMessages } from '../../lib/messages';
-import {
-  contactFields,
-  validateContact,
-  type ContactErrors,
-  type ContactField,
-} from './contactValidation';
+import { AppForm, EmailField, FormTextField, useAppForm } from '../../components/form';
+import { validateContact } from './contactValidation';
 import PageIntro from './PageIntro';
 import { sendContactMessage, type ContactMessage } from './sendContactMessage';
 
@@ -131,14 +119,10 @@ function ContactInfo() {
  */
 export default function ContactPage() {
   useDocumentTitle('Contact us');
-  const [values, setValues] = useState<ContactMessage>(emptyForm);
-  const [touched, setTouched] = useState<Partial<Record<ContactField, boolean>>>({});
+  const form = useAppForm<ContactMessage>({ defaultValues: emptyForm, rules: validateContact });
   const [sending, setSending] = useState(false);
   const submitRef = useRef<HTMLButtonElement>(null);
   const wasSending = useRef(false);
-
-  const errors: ContactErrors = validateContact(values);
-  const shownError = (field: ContactField) => (touched[field] ? errors[field] : undefined);
 
   // A disabled button drops focus to the page; hand it back when sending is over.
   useEffect(() => {
@@ -148,25 +132,8 @@ export default function ContactPage() {
     wasSending.current = sending;
   }, [sending]);
 
-  function change(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
-    const field = event.target.name as ContactField;
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-  }
-
-  function leave(field: ContactField) {
-    setTouched((current) => ({ ...current, [field]: true }));
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit(values: ContactMessage) {
     if (sending) return;
-    setTouched({ name: true, email: true, message: true });
-    const firstInvalid = contactFields.find((field) => errors[field]);
-    if (firstInvalid) {
-      const input = event.currentTarget.elements.namedItem(firstInvalid);
-      if (input instanceof HTMLElement) input.focus();
-      return;
-    }
     setSending(true);
     try {
       await sendContactMessage({
@@ -175,8 +142,7 @@ export default function ContactPage() {
         message: values.message.trim(),
       });
       toast.success(contactMessages.success);
-      setValues(emptyForm);
-      setTouched({});
+      form.reset(emptyForm);
     } catch {
       toast.error(contactMessages.error);
     } finally {
@@ -184,15 +150,8 @@ export default function ContactPage() {
     }
   }
 
-  const fieldProps = (field: ContactField) => ({
-    name: field,
-    value: values[field],
-    onChange: change,
-    onBlur: () => leave(field),
-    error: Boolean(shownError(field)),
-    helperText: shownError(field) ?? ' ',
-    required: true,
-  });
+  // Errors show as soon as a field is left, blank or not; the space keeps the layout still.
+  const shared = { checkWhenBlank: true, hint: ' ', required: true } as const;
 
   return (
     <>
@@ -211,20 +170,25 @@ export default function ContactPage() {
               <Typography color="text.secondary" sx={{ mb: 3 }}>
                 All fields are required.
               </Typography>
-              <Box
-                component="form"
-                noValidate
-                onSubmit={(event) => void submit(event)}
+              <AppForm
+                form={form}
+                onSubmit={submit}
                 sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}
               >
-                <TextField {...fieldProps('name')} label="Your name" autoComplete="name" />
-                <TextField
-                  {...fieldProps('email')}
-                  label="Email address"
-                  type="email"
-                  autoComplete="email"
+                <FormTextField<ContactMessage>
+                  {...shared}
+                  name="name"
+                  label="Your name"
+                  autoComplete="name"
                 />
-                <TextField {...fieldProps('message')} label="Message" multiline minRows={5} />
+                <EmailField<ContactMessage> {...shared} />
+                <FormTextField<ContactMessage>
+                  {...shared}
+                  name="message"
+                  label="Message"
+                  multiline
+                  minRows={5}
+                />
                 <Box sx={{ mt: 1 }}>
                   <Button
                     ref={submitRef}
@@ -244,7 +208,7 @@ export default function ContactPage() {
                     {sending ? 'Sending…' : 'Send message'}
                   </Button>
                 </Box>
-              </Box>
+              </AppForm>
             </CardContent>
           </Card>
         </Grid>

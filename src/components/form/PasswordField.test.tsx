@@ -1,17 +1,15 @@
 import { screen } from '@testing-library/react';
-import { useState } from 'react';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import PasswordField from './PasswordField';
+import AppForm from './AppForm';
+import { PasswordField } from './fields';
+import { useAppForm } from './useAppForm';
 
 function Harness() {
-  const [value, setValue] = useState('');
+  const form = useAppForm({ defaultValues: { password: '' } });
   return (
-    <PasswordField
-      label="Password"
-      autoComplete="current-password"
-      value={value}
-      onChange={(event) => setValue(event.target.value)}
-    />
+    <AppForm form={form} onSubmit={() => undefined}>
+      <PasswordField autoComplete="current-password" />
+    </AppForm>
   );
 }
 
