@@ -89,7 +89,9 @@ export default function DetailLayout() {
                     fontWeight: 700,
                     color: 'primary.dark',
                     mr: 0.5,
-                    maxWidth: { xs: 96, sm: 'none' },
+                    maxWidth: { xs: 64, sm: 'none' },
+                    // Below 360 px the Back button, the title and two 44 px icons fill the bar.
+                    '@media (max-width: 359.95px)': { display: 'none' },
                     overflow: 'hidden',
                     textOverflow: 'ellipsis',
                     whiteSpace: 'nowrap',

@@ -51,9 +51,8 @@ const Card = styled('li')({
   listStyle: 'none',
   display: 'grid',
   // Picture, name, stars, price, saving, then the buttons at the foot of the card.
-  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gridTemplateRows: 'auto auto auto auto auto 1fr',
-  columnGap: 4,
   rowGap: 2,
   padding: `${IMAGE_INSET}px ${IMAGE_INSET}px 10px`,
   overflow: 'hidden',
@@ -67,12 +66,12 @@ const Card = styled('li')({
     borderColor: theme.palette.primary.light,
     boxShadow: `inset 0 0 0 1px ${theme.palette.primary.light}`,
   },
-  // Everything but the two buttons (and the badge over the picture) spans the card, 2 px in
-  // from the picture's edges.
-  '& > :not(button, [data-badge], [data-stepper])': { gridColumn: '1 / -1', marginInline: 2 },
+  // Everything but what sits over the picture (the badge, the heart) spans the card, 2 px in
+  // from the picture's edges; the add button or the stepper sits at its foot, the width of
+  // the card, so − n + keeps 44 px buttons even in a 320 px phone's two columns.
+  '& > :not([data-badge], [aria-pressed])': { marginInline: 2 },
   '& > :first-child': { marginInline: 0, marginBottom: 6 },
   '& > button, & > [data-stepper]': { alignSelf: 'end' },
-  '& > [data-stepper]': { marginLeft: 2 },
   // Waiting its turn to draw (cardQueue): the picture's place only.
   '&[data-pending]::before': {
     content: '""',
@@ -144,7 +143,6 @@ const AddButton = styled('button')({
   zIndex: 1,
   minWidth: 0,
   height: BUTTON_HEIGHT,
-  marginLeft: 2,
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -174,12 +172,14 @@ const AddButton = styled('button')({
   '&[data-compact="true"]': { padding: '0 8px', '& svg': { display: 'none' } },
 });
 
+// Over the picture's top right corner (the out-of-stock badge takes the left).
 const WishlistButton = styled('button')({
-  position: 'relative',
+  position: 'absolute',
+  top: IMAGE_INSET * 2,
+  right: IMAGE_INSET * 2,
   zIndex: 1,
   width: BUTTON_HEIGHT,
   height: BUTTON_HEIGHT,
-  marginRight: 2,
   display: 'inline-grid',
   placeItems: 'center',
   padding: 0,
