@@ -4,17 +4,23 @@ import Typography from '@mui/material/Typography';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { paths } from '../../lib/paths';
 import { brand } from '../../lib/brand';
+import { visuallyHidden } from '../product/visuallyHidden';
 
 interface BrandLinkProps {
   /** Light text for dark surfaces (the footer). */
   inverse?: boolean;
+  /**
+   * In a crowded bar: below 420 px wide only the logo shows and the name is read to
+   * screen readers alone, so the icons beside it keep their 44 px on a 320 px phone.
+   */
+  narrow?: boolean;
   onClick?: () => void;
 }
 
 /** The logo and shop name, linking home to the shop at /. */
 const [first, ...rest] = brand.name.split(' ');
 
-export default function BrandLink({ inverse = false, onClick }: BrandLinkProps) {
+export default function BrandLink({ inverse = false, narrow = false, onClick }: BrandLinkProps) {
   return (
     <Box
       component={RouterLink}
@@ -57,6 +63,7 @@ export default function BrandLink({ inverse = false, onClick }: BrandLinkProps) 
           letterSpacing: '-0.01em',
           lineHeight: 1,
           whiteSpace: 'nowrap',
+          ...(narrow ? { '@media (max-width: 419.95px)': visuallyHidden } : {}),
         }}
       >
         {first}{' '}

@@ -8,10 +8,10 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
-import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { paths } from '../../lib/paths';
 import { useAppSelector } from '../../state/hooks';
 import { selectIsLoggedIn, selectUserName } from '../../state/sessionSlice';
+import CartIconLink from './CartIconLink';
 import Footer from './Footer';
 import MainLandmark from './MainLandmark';
 import PageOutlet from './PageOutlet';
@@ -89,7 +89,9 @@ export default function DetailLayout() {
                     fontWeight: 700,
                     color: 'primary.dark',
                     mr: 0.5,
-                    maxWidth: { xs: 96, sm: 'none' },
+                    maxWidth: { xs: 64, sm: 'none' },
+                    // Below 360 px the Back button, the title and two 44 px icons fill the bar.
+                    '@media (max-width: 359.95px)': { display: 'none' },
                     overflow: 'hidden',
                     textOverflow: 'ellipsis',
                     whiteSpace: 'nowrap',
@@ -102,20 +104,11 @@ export default function DetailLayout() {
                 component={RouterLink}
                 to={paths.profile}
                 aria-label="Profile"
-                sx={{ color: 'text.primary' }}
+                sx={{ width: 44, height: 44, color: 'text.primary' }}
               >
                 <PersonOutlined />
               </IconButton>
-              {isCart ? null : (
-                <IconButton
-                  component={RouterLink}
-                  to={paths.cart}
-                  aria-label="Cart"
-                  sx={{ color: 'text.primary' }}
-                >
-                  <ShoppingCartOutlined />
-                </IconButton>
-              )}
+              {isCart ? null : <CartIconLink />}
             </Box>
           </Toolbar>
         </Container>

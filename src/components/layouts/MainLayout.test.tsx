@@ -3,10 +3,11 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { initialSessionState } from '../../state/sessionSlice';
+import { fixtureAuthToken } from '../../testing/fixtures';
 import MainLayout from './MainLayout';
 
 const signedIn = {
-  session: { ...initialSessionState, authToken: 'token-123', userID: '7', userName: 'Adaeze' },
+  session: { ...initialSessionState, authToken: fixtureAuthToken, userID: '7', userName: 'Adaeze' },
 };
 
 function WhereAmI() {

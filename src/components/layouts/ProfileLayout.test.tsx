@@ -3,10 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { recordRequests } from '../../testing/server';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { initialSessionState } from '../../state/sessionSlice';
+import { fixtureAuthToken } from '../../testing/fixtures';
 import ProfileLayout from './ProfileLayout';
 
 const signedIn = {
-  session: { ...initialSessionState, authToken: 'token-123', userID: '7', userName: 'Adaeze' },
+  session: { ...initialSessionState, authToken: fixtureAuthToken, userID: '7', userName: 'Adaeze' },
 };
 
 function WhereAmI() {
@@ -86,7 +87,7 @@ test('Log out ends the session on the server, clears it here, says so and goes t
       requests
         .filter((r) => r.method === 'POST' && r.url.pathname.endsWith('/logout'))
         .map((r) => r.headers.get('authorization')),
-    ).toEqual(['Bearer token-123']),
+    ).toEqual([`Bearer ${fixtureAuthToken}`]),
   );
   expect(await screen.findByText('Log out successful')).toBeInTheDocument();
   expect(screen.getByText('Now at /auth/login')).toBeInTheDocument();

@@ -12,10 +12,10 @@ import { alpha, useTheme } from '@mui/material/styles';
 import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
-import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { paths } from '../../lib/paths';
 import { lazyWithRetry } from '../lazyWithRetry';
 import BrandLink from './BrandLink';
+import CartIconLink from './CartIconLink';
 import { isCurrentLink, mainNavLinks, normalizePath } from './navLinks';
 import { AccountButton, BecomeVendorButton } from './NavButtons';
 
@@ -28,8 +28,10 @@ const MOBILE_MENU_ID = 'mobile-menu';
 const iconLinks = [
   { label: 'Profile', to: paths.profile, icon: <PersonOutlined /> },
   { label: 'Wishlist', to: paths.wishlist, icon: <FavoriteBorderOutlined /> },
-  { label: 'Cart', to: paths.cart, icon: <ShoppingCartOutlined /> },
 ] as const;
+
+/** WCAG 2.2's enhanced target size: every icon in the header is a 44 px square. */
+const ICON_TARGET = { width: 44, height: 44 } as const;
 
 /**
  * The site header: brand, the five page links, the profile, wishlist and cart icons and the
@@ -53,8 +55,8 @@ export default function TopNav() {
       sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
     >
       <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ gap: { xs: 1, sm: 2 }, minHeight: { xs: 64, md: 72 } }}>
-          <BrandLink />
+        <Toolbar disableGutters sx={{ gap: { xs: 0.5, sm: 2 }, minHeight: { xs: 64, md: 72 } }}>
+          <BrandLink narrow />
 
           {isDesktop ? (
             <Box component="nav" aria-label="Main" sx={{ ml: 2 }}>
@@ -87,7 +89,12 @@ export default function TopNav() {
 
           <Box sx={{ flex: 1 }} />
 
-          <Stack direction="row" spacing={{ xs: 0, sm: 0.5 }} sx={{ alignItems: 'center' }}>
+          {/* flexShrink 0: on the narrowest phones the brand's name gives way, never the cart. */}
+          <Stack
+            direction="row"
+            spacing={{ xs: 0, sm: 0.5 }}
+            sx={{ alignItems: 'center', flexShrink: 0 }}
+          >
             {iconLinks.map((link) => (
               <IconButton
                 key={link.to}
@@ -96,13 +103,14 @@ export default function TopNav() {
                 aria-label={link.label}
                 aria-current={currentPath === link.to ? 'page' : undefined}
                 sx={{
-                  p: { xs: 0.75, sm: 1 },
+                  ...ICON_TARGET,
                   color: currentPath === link.to ? 'primary.main' : 'text.primary',
                 }}
               >
                 {link.icon}
               </IconButton>
             ))}
+            <CartIconLink current={currentPath === paths.cart} />
           </Stack>
 
           {isDesktop ? (
@@ -123,7 +131,7 @@ export default function TopNav() {
               }}
               onPointerEnter={() => setMenuRequested(true)}
               edge="end"
-              sx={{ color: 'text.primary' }}
+              sx={{ ...ICON_TARGET, flexShrink: 0, color: 'text.primary' }}
             >
               <MenuIcon />
             </IconButton>

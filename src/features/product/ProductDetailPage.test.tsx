@@ -1,14 +1,15 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
 import type { Product } from 'contract';
 import { AppProviders } from '../../app/AppProviders';
 import { initialSessionState, type SessionState } from '../../state/sessionSlice';
-import { makeStore } from '../../app/store';
-import { apiUrl, fixtureProducts, signedInSession } from '../../testing/fixtures';
+import { makeStore, type AppStore } from '../../app/store';
+import { productApi } from '../../services/productApi';
+import { apiUrl, fixtureProducts, signedInSession, unitPrice } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
-import { recordRequests, server } from '../../testing/server';
+import { deferred, recordRequests, server } from '../../testing/server';
 import ProductDetailPage from './ProductDetailPage';
 
 function fixture(slug: string): Product {
@@ -21,15 +22,21 @@ const garri = fixture('ijebu-garri-5kg'); // 40 in stock, ₦6,500 less ₦500
 const catfish = fixture('smoked-catfish-pair'); // 10 in stock
 const ofada = fixture('ofada-rice-5kg'); // out of stock
 
-function renderDetail(route: string, session: Partial<SessionState> = signedInSession) {
+function renderDetail(
+  route: string,
+  session: Partial<SessionState> = signedInSession,
+  prepare?: (store: AppStore) => void,
+) {
   const router = createMemoryRouter(
     [
       { path: '/detail/product-details', element: <ProductDetailPage /> },
       { path: '/shop', element: <p>The shop</p> },
+      { path: '/cart', element: <p>The cart</p> },
     ],
     { initialEntries: [route] },
   );
   const store = makeStore({ session: { ...initialSessionState, ...session } });
+  prepare?.(store);
   const { unmount } = render(
     <AppProviders store={store}>
       <RouterProvider router={router} />
@@ -102,18 +109,106 @@ test('the stepper stays between 1 and the stock', async () => {
   expect(quantity).toHaveValue(1);
 });
 
-test('Buy adds the chosen quantity to the cart', async () => {
+test('Buy adds the chosen quantity to the cart and opens the cart', async () => {
   const requests = recordRequests();
-  const { user } = renderDetail(productPath(garri.slug));
+  const { user, router } = renderDetail(productPath(catfish.slug));
   await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
   await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
   await user.click(screen.getByRole('button', { name: 'Buy' }));
 
   expect(await screen.findByText('Product successfully added to cart')).toBeInTheDocument();
+  expect(await screen.findByText('The cart')).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/cart');
   const adds = requests.filter((r) => r.url.pathname.endsWith('/add-cart'));
   expect(await Promise.all(adds.map(async (r) => JSON.parse(await r.body) as unknown))).toEqual([
-    { user_id: 7, product_id: garri.id, quantity: 3, price_per_item: 6000 },
+    { user_id: 7, product_id: catfish.id, quantity: 3, price_per_item: unitPrice(catfish) },
   ]);
+});
+
+test('a refused add keeps the shopper on the product page', async () => {
+  server.use(
+    http.post(apiUrl('/add-cart', 'cart'), () =>
+      HttpResponse.json({ detail: 'Not enough stock' }, { status: 409 }),
+    ),
+  );
+  const { user, router } = renderDetail(productPath(catfish.slug));
+  await user.click(await screen.findByRole('button', { name: 'Buy' }));
+  expect(await screen.findByText('Error adding product to cart')).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/detail/product-details');
+});
+
+test('already in the cart: − n + shows the line, and Buy opens the cart without adding more', async () => {
+  const requests = recordRequests();
+  const { user, router } = renderDetail(productPath(garri.slug));
+  const stepper = await screen.findByRole('group', { name: `${garri.name} in cart` });
+  expect(stepper).toHaveTextContent('2 in cart');
+  expect(screen.queryByRole('spinbutton', { name: 'Quantity' })).not.toBeInTheDocument();
+
+  await user.click(within(stepper).getByRole('button', { name: `One more ${garri.name}` }));
+  expect(await screen.findByText('Cart updated!')).toBeInTheDocument();
+  expect(stepper).toHaveTextContent('3 in cart');
+
+  await user.click(screen.getByRole('button', { name: 'Buy' }));
+  expect(await screen.findByText('The cart')).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/cart');
+  expect(requests.some((r) => r.url.pathname.endsWith('/add-cart'))).toBe(false);
+});
+
+test('− at 1 on the product page takes the line out, and the quantity picker comes back', async () => {
+  const palmOil = fixture('red-palm-oil-1l'); // one in the cart
+  const { user } = renderDetail(productPath(palmOil.slug));
+  const stepper = await screen.findByRole('group', { name: `${palmOil.name} in cart` });
+  await user.click(
+    within(stepper).getByRole('button', { name: `Remove ${palmOil.name} from cart` }),
+  );
+  expect(await screen.findByRole('spinbutton', { name: 'Quantity' })).toHaveValue(1);
+  expect(await screen.findByText('Cart deleted!')).toBeInTheDocument();
+  expect(mockDb.cartLines.some((line) => line.product.id === palmOil.id)).toBe(false);
+});
+
+test('the heart on the product page: pressed when saved, a second tap removes it', async () => {
+  const beans = fixture('oloyin-beans-2kg'); // saved in the fixtures
+  const requests = recordRequests();
+  const { user } = renderDetail(productPath(beans.slug));
+  const heart = await screen.findByRole('button', { name: 'Save to wishlist' });
+  await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'true'));
+  await user.click(heart);
+  expect(await screen.findByText('Wishlisted item removed!')).toBeInTheDocument();
+  await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'false'));
+  expect(requests.some((r) => r.url.pathname.endsWith('/create-wishlist'))).toBe(false);
+});
+
+test('a product the shop list already holds paints at once, the description following', async () => {
+  const answer = deferred();
+  server.use(
+    http.get(apiUrl('/get-product/:slug'), async () => {
+      await answer.gate;
+      return HttpResponse.json(garri);
+    }),
+  );
+  renderDetail(productPath(garri.slug), initialSessionState, (s) =>
+    s.dispatch(
+      productApi.util.upsertQueryEntries([
+        {
+          endpointName: 'getProducts',
+          arg: '',
+          value: [{ ...garri, description: '' }, catfish],
+        },
+      ]),
+    ),
+  );
+  // At once, with the product's own request still on its way.
+  expect(screen.getByRole('heading', { level: 1, name: garri.name })).toBeInTheDocument();
+  expect(screen.getByText(/₦ 6,000/)).toHaveTextContent('Price: ₦ 6,000');
+  expect(screen.getByRole('img', { name: garri.name })).toHaveAttribute('src', garri.images);
+  expect(screen.getByRole('button', { name: 'Buy' })).toBeEnabled();
+  const description = screen.getByRole('region', { name: 'Description' });
+  expect(within(description).getByText('Loading...')).toBeInTheDocument();
+  expect(screen.getAllByText('Loading...')).toHaveLength(1);
+
+  answer.release();
+  expect(await within(description).findByText(garri.description)).toBeInTheDocument();
+  expect(within(description).queryByText('Loading...')).not.toBeInTheDocument();
 });
 
 test('signed out, Buy says Please, log in and sends nothing', async () => {

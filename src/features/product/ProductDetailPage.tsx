@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,6 +7,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import LocalPhoneOutlined from '@mui/icons-material/LocalPhoneOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
@@ -18,16 +19,27 @@ import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { paths } from '../../lib/paths';
 import { productOpened, selectProductID, selectProductSlug } from '../../state/sessionSlice';
 import EmptyState from '../../components/EmptyState';
+import CartStepper from '../../components/product/CartStepper';
 import ProductImage from '../../components/product/ProductImage';
 import ProductPrice, { SavingText } from '../../components/product/ProductPrice';
 import StarRating from '../../components/product/StarRating';
 import { PRODUCT_SLUG_PARAM } from '../../components/product/productPath';
+import {
+  useCartLine,
+  useShopperLists,
+  useWishlistEntry,
+} from '../../components/product/shopperLists';
 import { useAddToCart } from '../../components/product/useAddToCart';
 import { useAddToWishlist } from '../../components/product/useAddToWishlist';
+import {
+  useCartLineActions,
+  useRemoveFromWishlist,
+} from '../../components/product/useCartLineActions';
 import { visuallyHidden } from '../../components/product/visuallyHidden';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { httpStatus, productLoadError } from '../../lib/getErrorMessage';
 import { plainMessages } from '../../lib/messages';
+import { selectListedProduct } from '../../services/listedProduct';
 import { useGetProductQuery } from '../../services/productApi';
 import QuantityStepper from './QuantityStepper';
 
@@ -105,6 +117,11 @@ export default function ProductDetailPage() {
     isFetching,
     refetch,
   } = useGetProductQuery(validSlug ?? skipToken);
+  // What the shop's list already showed of this product paints the page at once; the
+  // product's own answer then fills in the rest (the description).
+  const listed = useAppSelector((state) =>
+    validSlug === null ? undefined : selectListedProduct(state, validSlug),
+  );
 
   if (slug === null) {
     return (
@@ -125,7 +142,21 @@ export default function ProductDetailPage() {
     );
   }
   if (product) return <ProductDetails key={product.id} product={product} />;
-  if (error && !isFetching) {
+  const failed = error !== undefined && !isFetching;
+  if (listed) {
+    return (
+      <ProductDetails
+        key={listed.id}
+        product={listed}
+        pending={
+          failed
+            ? { error: productLoadError(error), onRetry: () => void refetch() }
+            : { error: null, onRetry: () => undefined }
+        }
+      />
+    );
+  }
+  if (failed) {
     return <LoadFailed message={productLoadError(error)} onRetry={() => void refetch()} />;
   }
   return <Loading />;
@@ -162,16 +193,75 @@ function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void
   );
 }
 
-function ProductDetails({ product }: { product: Product }) {
+/** The description's place while the product's own answer is on its way (or failed). */
+function DescriptionPending({ error, onRetry }: DetailsPending) {
+  if (error === null) {
+    return (
+      <Typography role="status" color="text.secondary">
+        {plainMessages.loading}
+      </Typography>
+    );
+  }
+  return (
+    <Stack role="alert" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+      <Typography color="error">{error}</Typography>
+      <Button variant="outlined" onClick={onRetry}>
+        Try again
+      </Button>
+    </Stack>
+  );
+}
+
+interface DetailsPending {
+  /** Why the product's own answer failed, or null while it is on its way. */
+  error: string | null;
+  onRetry: () => void;
+}
+
+function ProductDetails({ product, pending }: { product: Product; pending?: DetailsPending }) {
   useDocumentTitle(product.name);
+  useShopperLists();
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const storedID = useAppSelector(selectProductID);
   const storedSlug = useAppSelector(selectProductSlug);
   const [quantity, setQuantity] = useState(1);
   const { addToCart, isAdding } = useAddToCart();
   const { addToWishlist, isSaving } = useAddToWishlist();
+  const cartLine = useCartLine(product.id);
+  const savedEntry = useWishlistEntry(product.id);
+  const { setLineQuantity } = useCartLineActions();
+  const removeFromWishlist = useRemoveFromWishlist();
+  const [changing, setChanging] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const stock = Math.min(product.inventory_stock, MAX_CART_QUANTITY);
   const outOfStock = stock <= 0;
+  // A list may carry less than the product's own answer: what is missing waits for it.
+  const vendor = (product.vendor as Product['vendor'] | undefined) ?? null;
+  const description = pending && !product.description ? null : product.description;
+
+  /** Buy: into the cart if it is not there yet, then on to the cart to pay. */
+  async function buy() {
+    if (!cartLine && !(await addToCart(product, quantity))) return;
+    void navigate(paths.cart);
+  }
+
+  async function changeQuantity(next: number) {
+    if (!cartLine) return;
+    setChanging(true);
+    await setLineQuantity(cartLine, next);
+    setChanging(false);
+  }
+
+  async function toggleSaved() {
+    if (!savedEntry) {
+      await addToWishlist(product);
+      return;
+    }
+    setRemoving(true);
+    await removeFromWishlist(savedEntry);
+    setRemoving(false);
+  }
 
   // The session remembers the product shown (productID and productSlug), however it was opened.
   useEffect(() => {
@@ -223,7 +313,7 @@ function ProductDetails({ product }: { product: Product }) {
             <Box component="span" sx={visuallyHidden}>
               Sold by{' '}
             </Box>
-            {product.vendor.name}
+            {vendor?.name}
           </Typography>
           <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
             {product.name}
@@ -239,31 +329,48 @@ function ProductDetails({ product }: { product: Product }) {
               : `In stock: ${product.inventory_stock} available`}
           </Typography>
 
-          <QuantityStepper
-            value={quantity}
-            max={stock}
-            onChange={setQuantity}
-            disabled={outOfStock}
-          />
+          {cartLine ? (
+            <Box>
+              <Typography sx={{ mb: 0.75, fontWeight: 600, fontSize: '0.9rem' }}>
+                In your cart
+              </Typography>
+              <CartStepper
+                name={product.name}
+                quantity={cartLine.quantity}
+                max={stock}
+                busy={changing}
+                onChange={(next) => void changeQuantity(next)}
+              />
+            </Box>
+          ) : (
+            <QuantityStepper
+              value={quantity}
+              max={stock}
+              onChange={setQuantity}
+              disabled={outOfStock}
+            />
+          )}
 
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
             <Button
               variant="contained"
               size="large"
               startIcon={<ShoppingBagOutlined />}
-              disabled={outOfStock}
+              disabled={outOfStock && !cartLine}
               loading={isAdding}
-              onClick={() => void addToCart(product, quantity)}
-              sx={{ minWidth: 200 }}
+              onClick={() => void buy()}
+              sx={{ minWidth: 200, minHeight: 48 }}
             >
               Buy
             </Button>
             <Button
               variant="outlined"
               size="large"
-              startIcon={<FavoriteBorder />}
-              loading={isSaving}
-              onClick={() => void addToWishlist(product)}
+              startIcon={savedEntry ? <Favorite /> : <FavoriteBorder />}
+              aria-pressed={savedEntry !== undefined}
+              loading={isSaving || removing}
+              onClick={() => void toggleSaved()}
+              sx={{ minHeight: 48 }}
             >
               Save to wishlist
             </Button>
@@ -283,64 +390,68 @@ function ProductDetails({ product }: { product: Product }) {
           <Typography id="product-description" variant="h2" sx={{ fontSize: '1.35rem', mb: 1.5 }}>
             Description
           </Typography>
-          {/* Plain text: whatever the description holds is shown, never run as HTML. */}
-          <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', lineHeight: 1.7 }}>
-            {product.description}
-          </Typography>
+          {description === null && pending ? (
+            <DescriptionPending {...pending} />
+          ) : (
+            // Plain text: whatever the description holds is shown, never run as HTML.
+            <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', lineHeight: 1.7 }}>
+              {description}
+            </Typography>
+          )}
         </Box>
 
-        <Box
-          component="section"
-          aria-labelledby="vendor-information"
-          sx={{
-            bgcolor: 'background.paper',
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 4,
-            p: { xs: 2.5, md: 3 },
-          }}
-        >
-          <Typography id="vendor-information" variant="h2" sx={{ fontSize: '1.35rem', mb: 1.5 }}>
-            Vendor information
-          </Typography>
-          <Stack spacing={1.25}>
-            <Typography sx={{ fontWeight: 700 }}>{product.vendor.name}</Typography>
-            <Typography sx={{ display: 'flex', gap: 1 }}>
-              <PlaceOutlined
-                fontSize="small"
-                aria-hidden="true"
-                sx={{ mt: 0.25, color: 'text.secondary' }}
-              />
-              <span>
-                <Box component="span" sx={visuallyHidden}>
-                  Address:{' '}
-                </Box>
-                {product.vendor.address}
-              </span>
+        {vendor ? (
+          <Box
+            component="section"
+            aria-labelledby="vendor-information"
+            sx={{
+              bgcolor: 'background.paper',
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 4,
+              p: { xs: 2.5, md: 3 },
+            }}
+          >
+            <Typography id="vendor-information" variant="h2" sx={{ fontSize: '1.35rem', mb: 1.5 }}>
+              Vendor information
             </Typography>
-            <Typography sx={{ display: 'flex', gap: 1 }}>
-              <LocalPhoneOutlined
-                fontSize="small"
-                aria-hidden="true"
-                sx={{ mt: 0.25, color: 'text.secondary' }}
-              />
-              <span>
-                <Box component="span" sx={visuallyHidden}>
-                  Phone:{' '}
-                </Box>
-                <Link href={`tel:${product.vendor.phone.replace(/[^\d+]/g, '')}`}>
-                  {product.vendor.phone}
-                </Link>
-              </span>
-            </Typography>
-            <Typography
-              color="text.secondary"
-              sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
-            >
-              {product.vendor.description}
-            </Typography>
-          </Stack>
-        </Box>
+            <Stack spacing={1.25}>
+              <Typography sx={{ fontWeight: 700 }}>{vendor.name}</Typography>
+              <Typography sx={{ display: 'flex', gap: 1 }}>
+                <PlaceOutlined
+                  fontSize="small"
+                  aria-hidden="true"
+                  sx={{ mt: 0.25, color: 'text.secondary' }}
+                />
+                <span>
+                  <Box component="span" sx={visuallyHidden}>
+                    Address:{' '}
+                  </Box>
+                  {vendor.address}
+                </span>
+              </Typography>
+              <Typography sx={{ display: 'flex', gap: 1 }}>
+                <LocalPhoneOutlined
+                  fontSize="small"
+                  aria-hidden="true"
+                  sx={{ mt: 0.25, color: 'text.secondary' }}
+                />
+                <span>
+                  <Box component="span" sx={visuallyHidden}>
+                    Phone:{' '}
+                  </Box>
+                  <Link href={`tel:${vendor.phone.replace(/[^\d+]/g, '')}`}>{vendor.phone}</Link>
+                </span>
+              </Typography>
+              <Typography
+                color="text.secondary"
+                sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+              >
+                {vendor.description}
+              </Typography>
+            </Stack>
+          </Box>
+        ) : null}
       </Box>
     </Stack>
   );

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import Box from '@mui/material/Box';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { Product } from 'contract';
 import { STAR_SIZE } from '../../components/product/StarRating';
-import { fixtureProducts } from '../../testing/fixtures';
+import { useShopperLists } from '../../components/product/shopperLists';
+import { fixtureProducts, signedInSession } from '../../testing/fixtures';
 import { starsDrawn } from '../../testing/stars';
 import ProductCard, { type ProductCardProps } from './ProductCard';
 import { gridMetrics } from './gridMetrics';
@@ -17,6 +19,16 @@ function fixture(slug: string): Product {
 const beans = fixture('oloyin-beans-2kg'); // ₦5,800, no discount, five stars, 30 in stock
 const garri = fixture('ijebu-garri-5kg'); // ₦6,500 less ₦500
 const ofada = fixture('ofada-rice-5kg'); // out of stock
+const palmOil = fixture('red-palm-oil-1l');
+// The signed-in shopper's lists (testing/fixtures): garri x2 and palm oil x1 in the cart, beans saved.
+
+/** Loads the shopper's cart and wishlist, as the header does on every page of the shop. */
+function WithShopperLists({ children }: { children: ReactNode }) {
+  useShopperLists();
+  return children;
+}
+
+const signedInParameters = { store: { preloadedState: { session: signedInSession } } };
 
 /** The card's props, with the product's fields a designer flips as controls of their own. */
 interface ProductCardArgs extends Omit<ProductCardProps, 'product' | 'position' | 'setSize'> {
@@ -221,5 +233,52 @@ export const Ratings0To5: Story = {
       await expect(starsDrawn(stars)).toBe(product.ratings);
       await expect(stars).toHaveAttribute('width', String(product.ratings * STAR_SIZE));
     }
+  },
+};
+
+/** In the cart: − n + with the line's quantity in place of Add to cart; + changes the line. */
+export const InCart: Story = {
+  args: fieldsOf(garri),
+  parameters: signedInParameters,
+  render: (args) => (
+    <WithShopperLists>
+      <ProductCard product={productOf(args)} position={1} setSize={1} {...cardProps(args)} />
+    </WithShopperLists>
+  ),
+  play: async ({ canvasElement, args }) => {
+    const card = cardOf(canvasElement, args.name);
+    const stepper = await card.findByRole('group', { name: `${args.name} in cart` });
+    await expect(stepper).toHaveTextContent('2 in cart');
+    await expect(card.queryByRole('button', { name: `Add to cart: ${args.name}` })).toBeNull();
+    await userEvent.click(within(stepper).getByRole('button', { name: `One more ${args.name}` }));
+    await waitFor(() => expect(stepper).toHaveTextContent('3 in cart'));
+  },
+};
+
+/** One in the cart: minus is a bin, named as what it does. */
+export const LastOneInCart: Story = {
+  args: { ...fieldsOf(palmOil), compact: true },
+  parameters: signedInParameters,
+  render: InCart.render,
+  play: async ({ canvasElement, args }) => {
+    const card = cardOf(canvasElement, args.name);
+    const stepper = await card.findByRole('group', { name: `${args.name} in cart` });
+    await expect(stepper).toHaveTextContent('1 in cart');
+    await expect(
+      within(stepper).getByRole('button', { name: `Remove ${args.name} from cart` }),
+    ).toBeEnabled();
+  },
+};
+
+/** Saved: the heart is filled and pressed; a tap would take it off the wishlist. */
+export const Saved: Story = {
+  args: fieldsOf(beans),
+  parameters: signedInParameters,
+  render: InCart.render,
+  play: async ({ canvasElement, args }) => {
+    const card = cardOf(canvasElement, args.name);
+    const heart = card.getByRole('button', { name: `Save ${args.name} to wishlist` });
+    await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'true'));
+    await expect(args.onSaveToWishlist).not.toHaveBeenCalled();
   },
 };

@@ -2,11 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Product } from 'contract';
 import { apiUrl, fixtureProducts, signedInSession } from '../../testing/fixtures';
+import { mockDb } from '../../testing/handlers';
 import { deferred, recordRequests, server } from '../../testing/server';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import type { SessionState } from '../../state/sessionSlice';
 import { STAR_SIZE } from '../../components/product/StarRating';
 import { starsDrawn } from '../../testing/stars';
+import { useShopperLists } from '../../components/product/shopperLists';
 import ProductGrid from './ProductGrid';
 
 function fixture(slug: string): Product {
@@ -18,6 +20,14 @@ function fixture(slug: string): Product {
 const garri = fixture('ijebu-garri-5kg'); // ₦6,500 less ₦500, five stars
 const beans = fixture('oloyin-beans-2kg'); // ₦5,800, no discount
 const ofada = fixture('ofada-rice-5kg'); // out of stock
+const palmOil = fixture('red-palm-oil-1l');
+// The shopper's lists (testing/fixtures): garri x2 and palm oil x1 in the cart, beans saved.
+
+/** The grid with the shopper's cart and wishlist loaded, as the header loads them on every page. */
+function ShopWithLists({ products }: { products: Product[] }) {
+  useShopperLists();
+  return <ProductGrid products={products} label="Products" />;
+}
 
 /** A card as the shop shows it: in the grid, which gives every card its actions. */
 function renderCard(product: Product, session: SessionState | null = signedInSession) {
@@ -169,5 +179,107 @@ test('signed out: save to the wishlist says Please, log in and sends nothing', a
   const { user } = renderCard(garri, null);
   await user.click(screen.getByRole('button', { name: `Save ${garri.name} to wishlist` }));
   expect(await screen.findByText('Please, log in')).toBeInTheDocument();
+  expect(requests).toHaveLength(0);
+});
+
+test('in the cart: a − n + stepper with the line’s quantity stands in place of Add to cart', async () => {
+  renderWithProviders(<ShopWithLists products={[garri, beans]} />, {
+    preloadedState: { session: signedInSession },
+  });
+  const stepper = await screen.findByRole('group', { name: `${garri.name} in cart` });
+  expect(stepper).toHaveTextContent('2 in cart');
+  expect(
+    screen.queryByRole('button', { name: `Add to cart: ${garri.name}` }),
+  ).not.toBeInTheDocument();
+  expect(within(stepper).getByRole('button', { name: `One fewer ${garri.name}` })).toBeEnabled();
+  // Not in the cart: the add button as before.
+  expect(screen.getByRole('button', { name: `Add to cart: ${beans.name}` })).toBeEnabled();
+});
+
+test('+ and − change the cart line through the cart’s update call, the count moving at once', async () => {
+  const requests = recordRequests();
+  const { user } = renderWithProviders(<ShopWithLists products={[garri]} />, {
+    preloadedState: { session: signedInSession },
+  });
+  const stepper = await screen.findByRole('group', { name: `${garri.name} in cart` });
+  await user.click(within(stepper).getByRole('button', { name: `One more ${garri.name}` }));
+  expect(stepper).toHaveTextContent('3 in cart');
+  expect(await screen.findByText('Cart updated!')).toBeInTheDocument();
+  await waitFor(() =>
+    expect(within(stepper).getByRole('button', { name: `One fewer ${garri.name}` })).toBeEnabled(),
+  );
+  await user.click(within(stepper).getByRole('button', { name: `One fewer ${garri.name}` }));
+  await waitFor(() => expect(stepper).toHaveTextContent('2 in cart'));
+  const updates = requests.filter((r) => r.method === 'PATCH');
+  expect(updates.map((r) => r.url.pathname)).toEqual([
+    '/api/update-cart/101',
+    '/api/update-cart/101',
+  ]);
+  expect(await Promise.all(updates.map(async (r) => JSON.parse(await r.body) as unknown))).toEqual([
+    { quantity: 3 },
+    { quantity: 2 },
+  ]);
+});
+
+test('− at 1 takes the line out of the cart and Add to cart comes back', async () => {
+  const requests = recordRequests();
+  const { user } = renderWithProviders(<ShopWithLists products={[palmOil]} />, {
+    preloadedState: { session: signedInSession },
+  });
+  const stepper = await screen.findByRole('group', { name: `${palmOil.name} in cart` });
+  expect(stepper).toHaveTextContent('1 in cart');
+  await user.click(
+    within(stepper).getByRole('button', { name: `Remove ${palmOil.name} from cart` }),
+  );
+  expect(
+    await screen.findByRole('button', { name: `Add to cart: ${palmOil.name}` }),
+  ).toBeInTheDocument();
+  expect(await screen.findByText('Cart deleted!')).toBeInTheDocument();
+  expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual([
+    '/api/delete-cart/102',
+  ]);
+  expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+});
+
+test('+ stops at the stock', async () => {
+  mockDb.cartLines = [{ ...mockDb.cartLines[0]!, quantity: garri.inventory_stock }];
+  renderWithProviders(<ShopWithLists products={[garri]} />, {
+    preloadedState: { session: signedInSession },
+  });
+  const stepper = await screen.findByRole('group', { name: `${garri.name} in cart` });
+  expect(stepper).toHaveTextContent(`${garri.inventory_stock} in cart`);
+  expect(within(stepper).getByRole('button', { name: `One more ${garri.name}` })).toBeDisabled();
+});
+
+test('the heart is pressed for a saved product, and a second tap takes it off the wishlist', async () => {
+  const requests = recordRequests();
+  const { user } = renderWithProviders(<ShopWithLists products={[beans]} />, {
+    preloadedState: { session: signedInSession },
+  });
+  const heart = screen.getByRole('button', { name: `Save ${beans.name} to wishlist` });
+  await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'true'));
+  await user.click(heart);
+  expect(await screen.findByText('Wishlisted item removed!')).toBeInTheDocument();
+  await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'false'));
+  expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual([
+    '/api/delete-wishlist/201',
+  ]);
+  // No second save (the server would refuse it with a 409).
+  expect(requests.some((r) => r.url.pathname.endsWith('/create-wishlist'))).toBe(false);
+  expect(screen.queryByText(/already/i)).not.toBeInTheDocument();
+
+  await user.click(heart);
+  expect(await screen.findByText('Wishlist updated')).toBeInTheDocument();
+  await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'true'));
+});
+
+test('signed out: the lists are not asked for, no stepper and no pressed heart', () => {
+  const requests = recordRequests();
+  renderWithProviders(<ShopWithLists products={[garri, beans]} />);
+  expect(screen.getByRole('button', { name: `Add to cart: ${garri.name}` })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: `Save ${beans.name} to wishlist` })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
   expect(requests).toHaveLength(0);
 });

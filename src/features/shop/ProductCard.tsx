@@ -5,18 +5,26 @@ import type { Product } from 'contract';
 import { plainMessages } from '../../lib/messages';
 import { theme } from '../../theme/theme';
 import ProductImage from '../../components/product/ProductImage';
+import CartStepper, { TOUCH_TARGET } from '../../components/product/CartStepper';
 import ProductPrice, { SavingText } from '../../components/product/ProductPrice';
 import StarRating from '../../components/product/StarRating';
 import { productDetailsPath } from '../../components/product/productPath';
+import { useCartLine, useWishlistEntry } from '../../components/product/shopperLists';
+import {
+  useCartLineActions,
+  useRemoveFromWishlist,
+} from '../../components/product/useCartLineActions';
 import { queueCardContent } from './cardQueue';
 import { IMAGE_INSET, IMAGE_RATIO } from './gridMetrics';
 
 const CART_ICON =
   'M11 9h2V6h3V4h-3V1h-2v3H8v2h3zm-4 9c-1.1 0-1.99.9-1.99 2S5.9 22 7 22s2-.9 2-2-.9-2-2-2m10 0c-1.1 0-1.99.9-1.99 2s.89 2 1.99 2 2-.9 2-2-.9-2-2-2m-8.9-5h7.45c.75 0 1.41-.41 1.75-1.03l3.86-7.01L19.42 4l-3.87 7H8.53L4.27 2H1v2h2l3.6 7.59-1.35 2.44C4.52 15.37 5.48 17 7 17h12v-2H7z';
-const HEART_ICON =
+const HEART_OUTLINE_ICON =
   'M16.5 3c-1.74 0-3.41.81-4.5 2.09C10.91 3.81 9.24 3 7.5 3 4.42 3 2 5.42 2 8.5c0 3.78 3.4 6.86 8.55 11.54L12 21.35l1.45-1.32C18.6 15.36 22 12.28 22 8.5 22 5.42 19.58 3 16.5 3m-4.4 15.55-.1.1-.1-.1C7.14 14.24 4 11.39 4 8.5 4 6.5 5.5 5 7.5 5c1.54 0 3.04.99 3.57 2.36h1.87C13.46 5.99 14.96 5 16.5 5c2 0 3.5 1.5 3.5 3.5 0 2.89-3.14 5.74-7.9 10.05';
+const HEART_FILLED_ICON =
+  'm12 21.35-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54z';
 const ICON_SIZE = 18;
-const BUTTON_HEIGHT = 34;
+const BUTTON_HEIGHT = TOUCH_TARGET;
 
 // A card is few elements, styled once for all cards: the grid mounts a row of cards at a
 // time while scrolling, and on a phone the cost of a row is mostly the browser's style and
@@ -43,9 +51,8 @@ const Card = styled('li')({
   listStyle: 'none',
   display: 'grid',
   // Picture, name, stars, price, saving, then the buttons at the foot of the card.
-  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gridTemplateRows: 'auto auto auto auto auto 1fr',
-  columnGap: 4,
   rowGap: 2,
   padding: `${IMAGE_INSET}px ${IMAGE_INSET}px 10px`,
   overflow: 'hidden',
@@ -59,11 +66,12 @@ const Card = styled('li')({
     borderColor: theme.palette.primary.light,
     boxShadow: `inset 0 0 0 1px ${theme.palette.primary.light}`,
   },
-  // Everything but the two buttons (and the badge over the picture) spans the card, 2 px in
-  // from the picture's edges.
-  '& > :not(button, [data-badge])': { gridColumn: '1 / -1', marginInline: 2 },
+  // Everything but what sits over the picture (the badge, the heart) spans the card, 2 px in
+  // from the picture's edges; the add button or the stepper sits at its foot, the width of
+  // the card, so − n + keeps 44 px buttons even in a 320 px phone's two columns.
+  '& > :not([data-badge], [aria-pressed])': { marginInline: 2 },
   '& > :first-child': { marginInline: 0, marginBottom: 6 },
-  '& > button': { alignSelf: 'end' },
+  '& > button, & > [data-stepper]': { alignSelf: 'end' },
   // Waiting its turn to draw (cardQueue): the picture's place only.
   '&[data-pending]::before': {
     content: '""',
@@ -135,7 +143,6 @@ const AddButton = styled('button')({
   zIndex: 1,
   minWidth: 0,
   height: BUTTON_HEIGHT,
-  marginLeft: 2,
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -165,12 +172,14 @@ const AddButton = styled('button')({
   '&[data-compact="true"]': { padding: '0 8px', '& svg': { display: 'none' } },
 });
 
+// Over the picture's top right corner (the out-of-stock badge takes the left).
 const WishlistButton = styled('button')({
-  position: 'relative',
+  position: 'absolute',
+  top: IMAGE_INSET * 2,
+  right: IMAGE_INSET * 2,
   zIndex: 1,
   width: BUTTON_HEIGHT,
   height: BUTTON_HEIGHT,
-  marginRight: 2,
   display: 'inline-grid',
   placeItems: 'center',
   padding: 0,
@@ -183,6 +192,7 @@ const WishlistButton = styled('button')({
   '&:hover': { backgroundColor: theme.palette.action.hover },
   '&:focus-visible': focusRing(theme.palette.secondary.main),
   '&:disabled': { cursor: 'progress', color: theme.palette.action.disabled },
+  '&[aria-pressed="true"]': { borderColor: theme.palette.primary.main },
 });
 
 export interface ProductCardProps {
@@ -201,8 +211,10 @@ export interface ProductCardProps {
    */
   contentPerFrame?: number;
   /**
-   * What the buttons and the link do, given once by the grid to all its cards (the cards
-   * hold no store subscriptions of their own: scrolling mounts a row of them per frame).
+   * What the add and save buttons and the link do, given once by the grid to all its cards.
+   * Once the product is in the cart or saved, the card changes its line or takes it off the
+   * wishlist itself (through dispatch, no mutation hooks: scrolling mounts a row of cards
+   * per frame).
    */
   onAddToCart: (product: Product) => Promise<boolean>;
   onSaveToWishlist: (product: Product) => Promise<boolean>;
@@ -211,7 +223,8 @@ export interface ProductCardProps {
 
 /**
  * One product in the shop grid: picture, name, price (and the saving), stars, and the
- * add-to-cart and wishlist buttons. Memoized: scrolling mounts new cards and leaves the
+ * add-to-cart button (a − n + stepper once the product is in the cart) and the heart (filled
+ * once saved; a second tap takes it off the wishlist). Memoized: scrolling mounts new cards and leaves the
  * others alone.
  */
 function ProductCard({
@@ -230,6 +243,12 @@ function ProductCard({
   const [adding, setAdding] = useState(false);
   const [saving, setSaving] = useState(false);
   const outOfStock = product.inventory_stock <= 0;
+  // Two small subscriptions per card, read from maps built once per cart or wishlist answer
+  // (shopperLists): the card changes with its own line and entry and ignores the rest.
+  const cartLine = useCartLine(product.id);
+  const savedEntry = useWishlistEntry(product.id);
+  const { setLineQuantity } = useCartLineActions();
+  const removeFromWishlist = useRemoveFromWishlist();
 
   async function add() {
     setAdding(true);
@@ -237,9 +256,17 @@ function ProductCard({
     setAdding(false);
   }
 
-  async function save() {
+  async function changeQuantity(quantity: number) {
+    if (!cartLine) return;
+    setAdding(true);
+    await setLineQuantity(cartLine, quantity);
+    setAdding(false);
+  }
+
+  async function toggleSaved() {
     setSaving(true);
-    await onSaveToWishlist(product);
+    if (savedEntry) await removeFromWishlist(savedEntry);
+    else await onSaveToWishlist(product);
     setSaving(false);
   }
 
@@ -272,24 +299,35 @@ function ProductCard({
       <StarRating rating={product.ratings} />
       <ProductPrice product={product} />
       <SavingText product={product} />
-      <AddButton
-        type="button"
-        data-compact={compact}
-        disabled={outOfStock || adding}
-        aria-busy={adding}
-        onClick={() => void add()}
-        aria-label={`Add to cart: ${product.name}`}
-      >
-        <Icon path={CART_ICON} />
-        {adding ? 'Adding…' : 'Add to cart'}
-      </AddButton>
+      {cartLine ? (
+        <CartStepper
+          name={product.name}
+          quantity={cartLine.quantity}
+          max={product.inventory_stock}
+          busy={adding}
+          onChange={(quantity) => void changeQuantity(quantity)}
+        />
+      ) : (
+        <AddButton
+          type="button"
+          data-compact={compact}
+          disabled={outOfStock || adding}
+          aria-busy={adding}
+          onClick={() => void add()}
+          aria-label={`Add to cart: ${product.name}`}
+        >
+          <Icon path={CART_ICON} />
+          {adding ? 'Adding…' : 'Add to cart'}
+        </AddButton>
+      )}
       <WishlistButton
         type="button"
         aria-label={`Save ${product.name} to wishlist`}
-        onClick={() => void save()}
+        aria-pressed={savedEntry !== undefined}
+        onClick={() => void toggleSaved()}
         disabled={saving}
       >
-        <Icon path={HEART_ICON} />
+        <Icon path={savedEntry ? HEART_FILLED_ICON : HEART_OUTLINE_ICON} />
       </WishlistButton>
     </Card>
   );

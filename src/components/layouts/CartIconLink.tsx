@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import { paths } from '../../lib/paths';
+import { useAppSelector } from '../../state/hooks';
+import { selectCartItemCount, useShopperLists } from '../product/shopperLists';
+import { visuallyHidden } from '../product/visuallyHidden';
+
+/** 'Cart, 1 item', 'Cart, 3 items'; plain 'Cart' when signed out or not known yet. */
+export function cartLabel(count: number | null): string {
+  if (count === null) return 'Cart';
+  return `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
+/** What the live region says when the count changes, and nothing on the first count. */
+function useCountAnnouncement(count: number | null): string {
+  const previous = useRef(count);
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(() => {
+    if (previous.current !== null && count !== null && previous.current !== count) {
+      setAnnouncement(`${cartLabel(count)}.`);
+    }
+    previous.current = count;
+  }, [count]);
+  return announcement;
+}
+
+interface CartIconLinkProps {
+  /** Marks the link as the current page (the header on /cart). */
+  current?: boolean;
+}
+
+/**
+ * The header's cart icon with the number of items in the cart on it, for the signed-in
+ * shopper. It keeps the cart and wishlist loaded (useShopperLists) for every page under
+ * the header, so the count follows every change the cart's mutations make. A polite live
+ * region says the new count when it changes.
+ */
+export default function CartIconLink({ current = false }: CartIconLinkProps) {
+  useShopperLists();
+  const count = useAppSelector(selectCartItemCount);
+  const announcement = useCountAnnouncement(count);
+  return (
+    <>
+      <IconButton
+        component={RouterLink}
+        to={paths.cart}
+        aria-label={cartLabel(count)}
+        aria-current={current ? 'page' : undefined}
+        sx={{
+          width: 44,
+          height: 44,
+          color: current ? 'primary.main' : 'text.primary',
+        }}
+      >
+        {count ? (
+          <Badge
+            badgeContent={count}
+            max={99}
+            color="secondary"
+            // The count is in the link's name; the badge only shows it.
+            slotProps={{ badge: { 'aria-hidden': true } }}
+            sx={{ '& .MuiBadge-badge': { fontWeight: 700 } }}
+          >
+            <ShoppingCartOutlined />
+          </Badge>
+        ) : (
+          <ShoppingCartOutlined />
+        )}
+      </IconButton>
+      <Box component="span" role="status" aria-live="polite" sx={visuallyHidden}>
+        {announcement}
+      </Box>
+    </>
+  );
+}
