@@ -11,7 +11,9 @@
  *   - the longest task (PerformanceObserver 'longtask', 50 ms and over) and the frame times
  *     while browsing (250 px a frame) and while flinging to the end of the list (a screen a
  *     frame);
- *   - the time to show a repeated search's results (from the cache: no request).
+ *   - the time to show a repeated search's results (from the cache: no request);
+ * and, before the browser starts, how long the listing calls take one shopper at a time
+ * (pages, filters, sorts and searches), asked the first time and again.
  * Every step is bounded in time; the whole run stops after BENCH_TIMEOUT_MS (default 15 min).
  */
 import { spawnSync } from 'node:child_process';
@@ -22,6 +24,8 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import {
   argument,
   chromePath,
+  machineLoad,
+  printTable,
   requireChromium,
   root,
   startStorefront,
@@ -333,6 +337,48 @@ async function measure(
   }
 }
 
+/**
+ * Listing calls one at a time, each asked twice: the first time nothing like it was asked
+ * before (the server computes it), then again (the server's answer cache). Later pages of a
+ * search asked before reuse its ranking, so they sit between the two.
+ */
+async function listingTimings(baseURL: string): Promise<void> {
+  const calls: [string, string][] = [
+    ['first page', 'offset=0'],
+    ['one category by price, page 100', 'category=Staples&sort=price_asc&offset=2376'],
+    [
+      'in stock, from ₦2,000, newest, page 21',
+      'in_stock=true&min_price=2000&sort=newest&offset=480',
+    ],
+    ['search "rice"', 'q=rice'],
+    ['search "rice", page 20 (ranking kept)', 'q=rice&offset=456'],
+    ['misspelt search "indomi"', 'q=indomi'],
+    ['search "milk" to ₦3,000 by price', 'q=milk&max_price=3000&sort=price_asc'],
+  ];
+  const ask = async (query: string) => {
+    const started = performance.now();
+    const response = await fetch(`${baseURL}/api/get-all-products?${query}`);
+    const bytes = (await response.arrayBuffer()).byteLength;
+    if (!response.ok) throw new Error(`?${query} answered ${response.status}`);
+    return { ms: performance.now() - started, bytes };
+  };
+  const rows: string[][] = [];
+  for (const [name, query] of calls) {
+    const first = await ask(query);
+    const again = await ask(query);
+    rows.push([
+      name,
+      `${first.ms.toFixed(1)} ms`,
+      `${again.ms.toFixed(1)} ms`,
+      `${(first.bytes / 1024).toFixed(1)} KiB`,
+    ]);
+  }
+  console.log(
+    `\nListing calls at ${productCount.toLocaleString('en')} products (${machineLoad()}):`,
+  );
+  printTable(['listing call (one at a time)', 'first ask', 'asked again', 'JSON'], rows);
+}
+
 function report(runs: Run[]): void {
   const ms = (n: number | null) => (n === null ? '-' : `${Math.round(n)} ms`);
   const rows: [string, (run: Run) => string][] = [
@@ -401,6 +447,7 @@ async function main() {
     seed(dataDir);
     storefront = await startStorefront({ dataDir });
     const { baseURL } = storefront;
+    await listingTimings(baseURL);
     browser = await chromium.launch({
       executablePath: chromePath,
       args: ['--disable-gpu', '--no-first-run', '--disable-background-networking'],

@@ -256,6 +256,27 @@ describe('GET /get-all-products with listing parameters', () => {
     ]);
   });
 
+  test('a total is counted once per set of filters, and again after the catalogue changes', async () => {
+    await shelf();
+    const query = jest.spyOn(t.db, 'query');
+    const counts = () => query.mock.calls.filter(([sql]) => /count\(\*\) AS n/.test(sql)).length;
+    try {
+      expect((await page('category=Staples&limit=1')).total).toBe(2);
+      expect(names(await page('category=Staples&limit=1&offset=1'))).toEqual(['Ijebu Garri 4kg']);
+      expect((await page('category=Staples&limit=1&offset=1&sort=price_asc')).total).toBe(2);
+      expect(counts()).toBe(1);
+      await seedProducts(t.db, [{ name: 'Honey Beans 1kg', price: 2400, category: 'Staples' }]);
+      expect((await page('category=Staples&limit=1&offset=2')).total).toBe(3);
+      await t.db.query("UPDATE products SET category = 'Household' WHERE name = 'Ofada Rice 5kg'");
+      const moved = await page('category=Staples&limit=1&offset=2');
+      expect(moved.total).toBe(2);
+      expect(moved.items).toEqual([]);
+      expect(counts()).toBe(3);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
   test('bad values are a 422 that says what is wrong with which parameter', async () => {
     const bad = async (query: string) => {
       const r = await call(t.app, { url: `/api/get-all-products?${query}` });
@@ -391,11 +412,55 @@ describe('search', () => {
         Array.from({ length: 5 }, () => call(t.app, { url: '/api/get-all-products?q=rice' })),
       );
       expect(answers.map((a) => json<Page>(a).total)).toEqual([1, 1, 1, 1, 1]);
-      const pageQueries = query.mock.calls.filter(([sql]) => /count\(\*\) AS n/.test(sql));
-      expect(pageQueries).toHaveLength(1);
+      const rankings = query.mock.calls.filter(([sql]) => /@@ tsq/.test(sql));
+      expect(rankings).toHaveLength(1);
     } finally {
       query.mockRestore();
     }
+  });
+
+  test('a search ranks its matches once for all its pages, and again after a change', async () => {
+    await seedProducts(t.db, [
+      { name: 'Ofada Rice 5kg', price: 9500 },
+      { name: 'Mama Gold Rice 10kg', price: 18000 },
+      { name: 'Rice Bran Oil 1L', price: 4000, category: 'Provisions' },
+    ]);
+    const query = jest.spyOn(t.db, 'query');
+    const rankings = () => query.mock.calls.filter(([sql]) => /@@ tsq/.test(sql)).length;
+    try {
+      const all = names(await search('rice'));
+      expect(all).toHaveLength(3);
+      expect(names(await search('rice', '&limit=1&offset=1'))).toEqual([all[1]]);
+      expect(names(await search('rice', '&limit=2&offset=1'))).toEqual(all.slice(1));
+      expect(rankings()).toBe(1);
+      expect(names(await search('rice', '&sort=price_asc&limit=1&offset=2'))).toEqual([
+        'Mama Gold Rice 10kg',
+      ]);
+      expect(rankings()).toBe(2);
+      await t.db.query(
+        "UPDATE products SET name = 'Ofada Beans 5kg', description = 'Beans' WHERE name = 'Ofada Rice 5kg'",
+      );
+      const after = await search('rice', '&limit=1&offset=1');
+      expect(after.total).toBe(2);
+      expect(names(await search('rice'))).not.toContain('Ofada Beans 5kg');
+      expect(names(await search('rice', '&category=Provisions'))).toEqual(['Rice Bran Oil 1L']);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
+  test('a synonym added later is found at once', async () => {
+    await seedProducts(t.db, [{ name: 'Ofada Rice 5kg', price: 9500 }]);
+    expect((await search('tuwo shinkafa')).total).toBe(0);
+    try {
+      await t.db.query(
+        "INSERT INTO search_synonyms (group_id, term) VALUES (900, 'tuwo shinkafa'), (900, 'rice')",
+      );
+      expect(names(await search('tuwo shinkafa'))).toEqual(['Ofada Rice 5kg']);
+    } finally {
+      await t.db.query('DELETE FROM search_synonyms WHERE group_id = 900');
+    }
+    expect((await search('tuwo shinkafa')).total).toBe(0);
   });
 
   test('type-ahead answers a few names, the last word as a prefix', async () => {

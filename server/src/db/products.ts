@@ -2,7 +2,7 @@ import type { Product, ProductSort } from '../../../contract';
 import { toNaira } from '../money';
 import type { Queryable } from './client';
 import { num, numOrNull } from './rows';
-import { planNearest, planSearch, planTypeAhead } from './search';
+import { planNearest, planSearch, planTypeAhead, searchWords } from './search';
 
 export interface ProductRecord {
   id: number;
@@ -138,15 +138,44 @@ function filtersOf(query: Omit<ProductPageQuery, 'sort' | 'limit' | 'offset'>, p
 }
 
 /**
+ * What a server may keep while the catalogue version stays the same: search plans, totals
+ * and ranked results. `make` computes the value when it is not kept; `bytes` says what
+ * keeping it would cost.
+ */
+export interface ListingMemo {
+  remember<T>(key: string, make: () => Promise<T>, bytes: (value: T) => number): Promise<T>;
+}
+
+const NO_MEMO: ListingMemo = { remember: (_key, make) => make() };
+
+/** A kept total: a number and its key. */
+const COUNT_BYTES = 64;
+
+/**
  * One page of the catalogue, filtered, searched and sorted, with how many products match
  * over all pages. A search whose words reduce to nothing searchable matches nothing.
+ *
+ * A search ranks every match before the first page can be cut, so its whole order (ids only)
+ * is kept in `memo` and every later page of it is a slice. Without a search the sort's index
+ * finds the page, and only the total is kept: one count per set of filters, not per page.
  */
 export async function listProductPage(
   db: Queryable,
   query: ProductPageQuery,
+  memo: ListingMemo = NO_MEMO,
 ): Promise<{ records: ProductRecord[]; total: number }> {
-  const searching = (query.q ?? '').trim() !== '';
-  const plan = searching ? await planSearch(db, query.q ?? '') : null;
+  if ((query.q ?? '').trim() === '') query = { ...query, q: undefined };
+  const words = searchWords(query.q ?? '').join(' ');
+  // Typed, but nothing searchable in it ("_"): a search that matches nothing.
+  if (query.q !== undefined && words === '') return { records: [], total: 0 };
+  const plan =
+    words === ''
+      ? null
+      : await memo.remember(
+          `plan ${words}`,
+          () => planSearch(db, words),
+          (p) => 2 * (p.tsquery.length + p.text.length) + COUNT_BYTES,
+        );
   if (plan && plan.tsquery === '') return { records: [], total: 0 };
   // With a search, $1 and $2 are its words and tsquery (RANK names them).
   const params: unknown[] = plan ? [plan.text, plan.tsquery] : [];
@@ -154,19 +183,67 @@ export async function listProductPage(
   if (plan) where.push('p.search_vector @@ tsq');
   const from = `FROM products p${plan ? `, to_tsquery('english', $2::text) AS tsq, CAST($1 AS text) AS qtext` : ''}`;
   const whereSql = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
+  const filterKey = JSON.stringify([
+    plan?.tsquery ?? null,
+    plan?.text ?? null,
+    query.category ?? null,
+    query.minPriceKobo ?? null,
+    query.maxPriceKobo ?? null,
+    query.inStock ?? null,
+    query.discounted ?? null,
+  ]);
+  const sort = query.sort === 'relevance' && !plan ? 'featured' : query.sort;
+
+  if (plan) {
+    const ranked = await memo.remember(
+      `ranked ${sort} ${filterKey}`,
+      async () => {
+        const rows = await db.query<{ id: unknown }>(
+          `SELECT p.id${sort === 'relevance' ? `, ${RANK} AS rank` : ''} ${from}${whereSql}
+            ORDER BY ${ORDER_BY[sort]}`,
+          params,
+        );
+        return Int32Array.from(rows, (r) => num(r.id));
+      },
+      (ids) => ids.byteLength + COUNT_BYTES,
+    );
+    const pageIds = Array.from(ranked.subarray(query.offset, query.offset + query.limit));
+    return { records: await recordsInOrder(db, pageIds), total: ranked.length };
+  }
+
   const countParams = [...params];
   params.push(query.limit, query.offset);
-  const sort = query.sort === 'relevance' && !plan ? 'featured' : query.sort;
   const pageSql = `WITH page AS (
-      SELECT p.id, ${plan ? RANK : '0'} AS rank ${from}${whereSql}
+      SELECT p.id ${from}${whereSql}
        ORDER BY ${ORDER_BY[sort]} LIMIT $${params.length - 1} OFFSET $${params.length}
     )
-    ${SELECT} JOIN page ON page.id = p.id ORDER BY ${ORDER_BY[sort].replace('rank', 'page.rank')}`;
-  const [rows, counted] = await Promise.all([
+    ${SELECT} JOIN page ON page.id = p.id ORDER BY ${ORDER_BY[sort]}`;
+  const [rows, total] = await Promise.all([
     db.query<ProductRow>(pageSql, params),
-    db.query<{ n: unknown }>(`SELECT count(*) AS n ${from}${whereSql}`, countParams),
+    memo.remember(
+      `count ${filterKey}`,
+      async () => {
+        const counted = await db.query<{ n: unknown }>(
+          `SELECT count(*) AS n ${from}${whereSql}`,
+          countParams,
+        );
+        return num(counted[0]?.n);
+      },
+      () => COUNT_BYTES,
+    ),
   ]);
-  return { records: rows.map(toRecord), total: num(counted[0]?.n) };
+  return { records: rows.map(toRecord), total };
+}
+
+/** The products with these ids, in the order given (ids no longer in the catalogue left out). */
+async function recordsInOrder(db: Queryable, ids: number[]): Promise<ProductRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<ProductRow>(`${SELECT} WHERE p.id = ANY($1::int[])`, [ids]);
+  const byId = new Map(rows.map((r) => [num(r.id), r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toRecord(row)] : [];
+  });
 }
 
 /** The products nearest to a search that matched nothing (no filters), best first. */

@@ -36,6 +36,7 @@ import {
   listProductPage,
   listProducts,
   nearestProducts,
+  type ListingMemo,
   suggestProductNames,
   toProduct,
 } from '../db/products';
@@ -56,6 +57,15 @@ interface CachedBody {
 /** Search answers kept per catalogue version: popular searches repeat. */
 const SEARCH_CACHE_ENTRIES = 200;
 const SEARCH_CACHE_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Search plans, totals and ranked ids kept per catalogue version (see ListingMemo). 500
+ * entries: the sets of filters shoppers use at once, not every page of each. 16 MiB: forty
+ * searches that each match all of 100,000 products; one larger than 1 MiB is not kept.
+ */
+const MEMO_ENTRIES = 500;
+const MEMO_MAX_BYTES = 16 * 1024 * 1024;
+const MEMO_MAX_ENTRY_BYTES = 1024 * 1024;
 
 function etagFor(version: number, json: Buffer): string {
   return `"c${version}-${createHash('sha256').update(json).digest('base64url').slice(0, 22)}"`;
@@ -103,6 +113,57 @@ function catalogueCache(db: Database, apiPrefix: string) {
     return versionQuery;
   };
 
+  interface Kept {
+    version: number;
+    value: unknown;
+    bytes: number;
+  }
+  const kept = new Map<string, Kept>();
+  const keptInFlight = new Map<string, Promise<unknown>>();
+  let keptBytes = 0;
+
+  function forget(key: string) {
+    const old = kept.get(key);
+    if (!old) return;
+    kept.delete(key);
+    keptBytes -= old.bytes;
+  }
+
+  /** A ListingMemo for requests that read catalogue version `version`. */
+  function memoAt(version: number): ListingMemo {
+    return {
+      remember<T>(key: string, make: () => Promise<T>, bytes: (value: T) => number) {
+        const hit = kept.get(key);
+        if (hit && hit.version === version) {
+          kept.delete(key);
+          kept.set(key, hit);
+          return Promise.resolve(hit.value as T);
+        }
+        const flightKey = `${version} ${key}`;
+        const flying = keptInFlight.get(flightKey);
+        if (flying) return flying as Promise<T>;
+        const flight = make()
+          .then((value) => {
+            const size = bytes(value);
+            const newer = kept.get(key);
+            if ((!newer || newer.version <= version) && size <= MEMO_MAX_ENTRY_BYTES) {
+              forget(key);
+              kept.set(key, { version, value, bytes: size });
+              keptBytes += size;
+              for (const oldest of kept.keys()) {
+                if (kept.size <= MEMO_ENTRIES && keptBytes <= MEMO_MAX_BYTES) break;
+                forget(oldest);
+              }
+            }
+            return value;
+          })
+          .finally(() => keptInFlight.delete(flightKey));
+        keptInFlight.set(flightKey, flight);
+        return flight;
+      },
+    };
+  }
+
   const searches = new Map<string, CachedBody>();
   const inFlight = new Map<string, Promise<CachedBody>>();
 
@@ -110,7 +171,10 @@ function catalogueCache(db: Database, apiPrefix: string) {
    * A page, a search or a list of categories: from the cache when the catalogue has not
    * changed since. `key` names the answer; `make` builds it.
    */
-  async function answer(key: string, make: () => Promise<unknown>): Promise<CachedBody> {
+  async function answer(
+    key: string,
+    make: (memo: ListingMemo) => Promise<unknown>,
+  ): Promise<CachedBody> {
     const version = await currentVersion();
     const hit = searches.get(key);
     if (hit && hit.version === version) {
@@ -124,7 +188,9 @@ function catalogueCache(db: Database, apiPrefix: string) {
     const flightKey = `${version} ${key}`;
     let flight = inFlight.get(flightKey);
     if (!flight) {
-      flight = build(version, key, make).finally(() => inFlight.delete(flightKey));
+      flight = build(version, key, () => make(memoAt(version))).finally(() =>
+        inFlight.delete(flightKey),
+      );
       inFlight.set(flightKey, flight);
     }
     return flight;
@@ -202,8 +268,8 @@ const productRoutes: RoutePlugin = async (app, { ctx }) => {
       return sendCached(
         request,
         reply,
-        await catalogue.answer(key, async (): Promise<ProductPage> => {
-          const { records, total } = await listProductPage(db, page);
+        await catalogue.answer(key, async (memo): Promise<ProductPage> => {
+          const { records, total } = await listProductPage(db, page, memo);
           const suggestions =
             total === 0 && page.q !== undefined
               ? await nearestProducts(db, page.q, MAX_SEARCH_SUGGESTIONS)
