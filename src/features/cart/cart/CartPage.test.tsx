@@ -85,6 +85,20 @@ describe('the cart page', () => {
     expect(within(block).getByText(/No delivery location yet/)).toBeInTheDocument();
   });
 
+  test('a delivery location that cannot be loaded is not shown as missing', async () => {
+    server.use(http.get(apiUrl('/get-delivery', 'delivery'), () => HttpResponse.error()));
+    renderCartPage();
+    const block = screen.getByRole('region', { name: 'Delivery location' });
+    expect(
+      await within(block).findByText('Our server is not answering. Please try again in a moment.'),
+    ).toBeInTheDocument();
+    expect(within(block).queryByText(/No delivery location yet/)).not.toBeInTheDocument();
+    expect(
+      within(block).queryByRole('button', { name: 'Add Delivery Location' }),
+    ).not.toBeInTheDocument();
+    expect(within(block).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
   test('an empty cart says so and leads to the shop', async () => {
     mockDb.cartLines = [];
     renderCartPage();
