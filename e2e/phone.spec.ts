@@ -118,7 +118,7 @@ async function smallControls(page: Page): Promise<string[]> {
 const OWNED_ELSEWHERE = [
   /^shop: button "Add to cart: /,
   /^shop: button "Save .* to wishlist"/,
-  /^shop: a "[^"]+" \d+x37$/,
+  /^shop: a "[^"]+" \d+x(17|37)$/,
   /^product: input "" /,
   /^profile: a "(Account|Affiliate Market|My Orders|Notifications|Wishlist|Saved Items|Log out)" /,
 ];
