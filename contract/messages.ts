@@ -22,6 +22,7 @@ export const FIELD_MESSAGES = {
   email: 'Enter a valid email address',
   mobile: 'Enter a valid Nigerian mobile number, e.g. 08031234567',
   password: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  commonPassword: 'This password is one of the most common and easy to guess. Choose another.',
   age: `Age must be between ${MIN_AGE} and ${MAX_AGE}`,
   name: `Enter a name of 1 to ${MAX_NAME_LENGTH} characters`,
   quantity: `Quantity must be a whole number from 1 to ${MAX_CART_QUANTITY}`,
@@ -33,3 +34,6 @@ export const FIELD_MESSAGES = {
   accountName: 'Enter the account name',
   bankName: 'Enter the bank name',
 } as const;
+
+/** The password rules in one line, shown before the shopper types a new password. */
+export const PASSWORD_RULES_HINT = `At least ${MIN_PASSWORD_LENGTH} characters, and not a common password such as "password" or "12345678".`;

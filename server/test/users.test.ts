@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { ERROR_DETAILS } from '../../contract';
+import { ERROR_DETAILS, FIELD_MESSAGES } from '../../contract';
 import {
   call,
   createShopper,
@@ -62,6 +62,21 @@ describe('register', () => {
       { password: 'short', cpassword: 'short' },
       ['body', 'password'],
       'Password must be at least 8 characters',
+    ],
+    [
+      { password: 'Seven77', cpassword: 'Seven77' },
+      ['body', 'password'],
+      'Password must be at least 8 characters',
+    ],
+    [
+      { password: 'password', cpassword: 'password' },
+      ['body', 'password'],
+      'This password is one of the most common and easy to guess. Choose another.',
+    ],
+    [
+      { password: ' PassWord123 ', cpassword: ' PassWord123 ' },
+      ['body', 'password'],
+      'This password is one of the most common and easy to guess. Choose another.',
     ],
     [{ cpassword: 'Different1!' }, ['body', 'cpassword'], 'Passwords do not match'],
     [
@@ -567,6 +582,37 @@ describe('reset-password', () => {
       loc: ['body', 'password'],
       msg: 'Password must be at least 8 characters',
     });
+  });
+
+  test('a common password is refused with the reason, and the code stays good', async () => {
+    await createShopper(t.app, t.db, { email: 'reset3@example.ng' });
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/send-otp',
+      body: { user_email: 'reset3@example.ng', email_channel: 'email' },
+    });
+    const code = await latestCode(t.db, 'reset3@example.ng');
+    for (const password of ['password', 'Seven77']) {
+      const refused = await call(t.app, {
+        method: 'POST',
+        url: '/api/reset-password',
+        body: { email: 'reset3@example.ng', otp: code, password },
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(issuesOf(refused)[0]).toMatchObject({
+        loc: ['body', 'password'],
+        msg:
+          password === 'password'
+            ? FIELD_MESSAGES.commonPassword
+            : 'Password must be at least 8 characters',
+      });
+    }
+    const reset = await call(t.app, {
+      method: 'POST',
+      url: '/api/reset-password',
+      body: { email: 'reset3@example.ng', otp: code, password: 'Ewa-agoyin-2026' },
+    });
+    expect(reset.statusCode).toBe(200);
   });
 
   test('resetting with an emailed code also activates an unverified account', async () => {

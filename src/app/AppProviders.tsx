@@ -17,6 +17,18 @@ function Toaster(props: ComponentProps<typeof SonnerToaster>) {
   return sonner ? <sonner.Toaster {...props} /> : null;
 }
 
+/**
+ * Toasts sit at the bottom, away from the header and the navigation a shopper taps next
+ * (the cart icon straight after Add to cart). On phones (sonner's breakpoint, 600 px) they
+ * span the width above the browser's own bar (the safe-area inset) and above any bar the
+ * page pins to the bottom, which publishes its height as --bottom-bar-height.
+ */
+const TOASTER_MOBILE_OFFSET = {
+  bottom: 'calc(16px + env(safe-area-inset-bottom, 0px) + var(--bottom-bar-height, 0px))',
+  left: 16,
+  right: 16,
+};
+
 /** Store, theme and toaster: shared by the app, the tests and Storybook. */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
@@ -24,7 +36,12 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {children}
-        <Toaster position="top-center" closeButton duration={TOAST_DURATION_MS} />
+        <Toaster
+          position="bottom-right"
+          mobileOffset={TOASTER_MOBILE_OFFSET}
+          closeButton
+          duration={TOAST_DURATION_MS}
+        />
       </ThemeProvider>
     </Provider>
   );

@@ -5,6 +5,7 @@ import {
   type DevToolsEnhancerOptions,
   type Reducer,
 } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 'redux-persist';
 import { apis } from '../services';
 import { checkoutSlice } from '../features/cart/checkout/checkoutSlice';
@@ -124,12 +125,16 @@ export function createAppStore(storage: Storage = window.localStorage) {
   const store = makeStore({ session: readStoredSession(storage) }, { persistTo: storage });
   const persistor = persistStore(store);
   const stopSync = syncSessionAcrossTabs(store.dispatch, storage);
+  // When the connection comes back, every query on screen asks again by itself (each API
+  // slice sets refetchOnReconnect), so no saved copy outlives the outage.
+  const stopReconnect = setupListeners(store.dispatch);
   return {
     store,
     persistor,
     /** Stops following other tabs and writes what is still queued, then writes nothing more. */
     stop() {
       stopSync();
+      stopReconnect();
       persistor.pause();
       void persistor.flush();
     },

@@ -49,15 +49,30 @@ describe('getErrorMessage', () => {
       'Nope',
     ],
     ['an HTTP error with no words', http(500), 'An error occured'],
-    ['a network failure', fetchError, 'No response from server. Check your connection.'],
+    [
+      'a network failure while online',
+      fetchError,
+      'Our server is not answering. Please try again in a moment.',
+    ],
+    [
+      'a 503 from the gateway with no words',
+      http(503),
+      'Our server is not answering. Please try again in a moment.',
+    ],
+    ['a 503 with its own words', http(503, 'Down for upkeep'), 'Down for upkeep'],
     [
       'a time-out',
       timeoutError,
       'The server took too long to answer. Check your connection and try again.',
     ],
     [
-      'a non-JSON answer',
+      "a gateway's page (502) when the server is down",
       parsingError,
+      'Our server is not answering. Please try again in a moment.',
+    ],
+    [
+      'a non-JSON answer',
+      { ...parsingError, originalStatus: 200 },
       'The server sent an answer that could not be read. Please try again later.',
     ],
     [
@@ -157,7 +172,7 @@ describe('affiliateLoadError', () => {
     ],
     [
       'another status, without words',
-      http(503),
+      http(409),
       { kind: 'message', text: 'An error occurred: An error occured' },
     ],
     [
@@ -199,9 +214,29 @@ describe('cartLoadError', () => {
     ['a refused token', credentials, 'Please, log in'],
     ['another detail', http(400, 'Cart unavailable'), 'Cart unavailable'],
     ['no detail', http(500), 'An error occurred'],
-    ['no answer', fetchError, 'No response from server. Check your connection.'],
+    ['no answer', fetchError, 'Our server is not answering. Please try again in a moment.'],
   ])('%s', (_label, error, expected) => {
     expect(cartLoadError(error)).toBe(expected);
+  });
+});
+
+describe('offline or server down', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  test('no answer while the device is offline says so, not that the server is down', () => {
+    jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(getErrorMessage(fetchError)).toBe(
+      'You are offline. Check your connection and try again.',
+    );
+    expect(cartLoadError(fetchError)).toBe('You are offline. Check your connection and try again.');
+  });
+
+  test('no answer while online blames the server, not the connection', () => {
+    jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    expect(getErrorMessage(fetchError)).toBe(
+      'Our server is not answering. Please try again in a moment.',
+    );
+    expect(getErrorMessage(fetchError)).not.toMatch(/connection/);
   });
 });
 

@@ -40,6 +40,21 @@ export function isNoResponse(error: unknown): boolean {
   return isRecord(error) && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR');
 }
 
+/** The gateway's answers when the server behind it is down or restarting. */
+const SERVER_DOWN_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * Why a request got no usable answer: the device has no connection ('offline'), or it has
+ * one and the server did not answer ('server-down'); undefined for any other failure.
+ */
+export function unreachableReason(error: unknown): 'offline' | 'server-down' | undefined {
+  const status = httpStatus(error);
+  if (!isNoResponse(error) && !(status !== undefined && SERVER_DOWN_STATUSES.has(status))) {
+    return undefined;
+  }
+  return typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'server-down';
+}
+
 function detailOf(error: unknown): unknown {
   if (!isRecord(error) || typeof error.status !== 'number' || !isRecord(error.data)) {
     return undefined;
@@ -100,13 +115,16 @@ export function errorDetail(error: unknown): string | undefined {
 
 /** Words for any error; 'An error occured' (the spec's spelling) when nothing better is known. */
 export function getErrorMessage(error: unknown): string {
+  const reason = unreachableReason(error);
+  if (reason === 'offline') return plainMessages.offline;
   const detail = errorDetail(error);
+  if (reason === 'server-down' && detail === undefined) {
+    if (!(isRecord(error) && error.status === 'TIMEOUT_ERROR')) return plainMessages.serverDown;
+  }
   if (detail !== undefined) return detail;
   if (typeof error === 'string' && error.trim() !== '') return error;
   if (isRecord(error)) {
     switch (error.status) {
-      case 'FETCH_ERROR':
-        return plainMessages.noResponse;
       case 'TIMEOUT_ERROR':
         return plainMessages.timedOut;
       case 'PARSING_ERROR':

@@ -134,7 +134,10 @@ export const plainMessages = {
   productFetchFallback: 'Unable to fetch product.',
   productUnknownError: 'An error occurred.',
   /** Words of getErrorMessage for failures the spec does not name. */
-  noResponse: 'No response from server. Check your connection.',
+  /** No answer, and the browser knows it has no connection. */
+  offline: 'You are offline. Check your connection and try again.',
+  /** No answer although the browser is online, or the proxy says the server is down. */
+  serverDown: 'Our server is not answering. Please try again in a moment.',
   timedOut: 'The server took too long to answer. Check your connection and try again.',
   unreadableAnswer: 'The server sent an answer that could not be read. Please try again later.',
 } as const;

@@ -36,6 +36,20 @@ describe('toastMutation', () => {
     expect(await screen.findByText('Cart updated!')).toBeInTheDocument();
   });
 
+  test('five changes of the same kind leave one toast, not a pile', async () => {
+    renderToaster();
+
+    for (let i = 0; i < 5; i += 1) await toastMutation(Promise.resolve(i), 'cartUpdate');
+    await toastMutation(Promise.resolve(1), 'cartAdd');
+
+    await waitFor(() =>
+      expect(shownToasts().map((t) => t.title)).toEqual(
+        expect.arrayContaining(['Cart updated!', 'Product successfully added to cart']),
+      ),
+    );
+    expect(shownToasts()).toHaveLength(2);
+  });
+
   test('success and failure toasts last 3000 ms; adding to the wishlist 2000 ms', async () => {
     renderToaster();
 

@@ -39,6 +39,12 @@ export interface ToastMutationOptions {
   detailToast?: boolean;
   /** Values for the success text's placeholders, e.g. { email } for 'OTP sent to {email}!'. */
   values?: Record<string, string>;
+  /**
+   * The toast's id: a toast with the same id replaces the one on screen instead of stacking
+   * under it. A catalogue row uses its own key, so a run of the same event (five taps on +)
+   * shows one toast whose words follow the latest call.
+   */
+  id?: string;
 }
 
 /** The spec's rules for each row of the catalogue (sections 6, 8 and 9). */
@@ -102,7 +108,9 @@ export async function toastMutation<T>(
   const duration = rules.duration ?? TOAST_DURATION_MS;
   const success = rules.values ? fill(text.success, rules.values) : text.success;
 
+  const id = rules.id ?? (typeof row === 'string' ? row : undefined);
   toast.promise(promise, {
+    id,
     loading: text.loading,
     success: { message: success, duration },
     error: (error: unknown) => ({ ...failureToast(error, text, rules), duration }),
@@ -112,7 +120,10 @@ export async function toastMutation<T>(
     return { ok: true, data: await promise };
   } catch (error) {
     if (rules.detailToast) {
-      toast.error(detailOrDefault(error), { duration: DETAIL_TOAST_DURATION_MS });
+      toast.error(detailOrDefault(error), {
+        id: id === undefined ? undefined : `${id}-detail`,
+        duration: DETAIL_TOAST_DURATION_MS,
+      });
     }
     return { ok: false, error };
   }

@@ -6,6 +6,7 @@ import { createBaseQuery } from './baseQuery';
 /** The affiliate programme. A 404 on the details means "not registered" (see affiliateLoadError). */
 export const affiliatesApi = createApi({
   reducerPath: 'affiliatesApi',
+  refetchOnReconnect: true,
   baseQuery: createBaseQuery(env.apiBaseUrls.affiliates),
   tagTypes: ['Affiliate'],
   endpoints: (build) => ({

@@ -59,6 +59,7 @@ export function applyLineRemoval(cart: Cart, id: number): void {
  */
 export const cartApi = createApi({
   reducerPath: 'cartApi',
+  refetchOnReconnect: true,
   baseQuery: createBaseQuery(env.apiBaseUrls.cart),
   tagTypes: ['Cart'],
   endpoints: (build) => ({

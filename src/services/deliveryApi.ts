@@ -8,6 +8,7 @@ export type UpdateDeliveryArgs = DeliveryInput & { id: number };
 /** The shopper's delivery location: absent (create) or present (update). */
 export const deliveryApi = createApi({
   reducerPath: 'deliveryApi',
+  refetchOnReconnect: true,
   baseQuery: createBaseQuery(env.apiBaseUrls.delivery),
   tagTypes: ['Delivery'],
   endpoints: (build) => ({

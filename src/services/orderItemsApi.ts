@@ -6,6 +6,7 @@ import { createBaseQuery } from './baseQuery';
 /** The lines of one order (the session's orderId). */
 export const orderItemsApi = createApi({
   reducerPath: 'orderItemsApi',
+  refetchOnReconnect: true,
   baseQuery: createBaseQuery(env.apiBaseUrls.orderItems),
   tagTypes: ['OrderItem'],
   endpoints: (build) => ({

@@ -6,6 +6,7 @@ import { createBaseQuery } from './baseQuery';
 /** The shopper's orders. A checkout invalidates 'Order' from the listener middleware. */
 export const ordersApi = createApi({
   reducerPath: 'ordersApi',
+  refetchOnReconnect: true,
   baseQuery: createBaseQuery(env.apiBaseUrls.orders),
   tagTypes: ['Order'],
   endpoints: (build) => ({

@@ -21,6 +21,7 @@ export interface PayTestTransactionArgs {
  */
 export const paymentApi = createApi({
   reducerPath: 'paymentApi',
+  refetchOnReconnect: true,
   baseQuery: createBaseQuery(env.apiBaseUrls.payment),
   endpoints: (build) => ({
     initializeTransaction: build.mutation<

@@ -21,6 +21,7 @@ function freezeProducts(products: Product[]): Product[] {
 /** Products: the shop grid (with search) and one product's page. Anyone may read them. */
 export const productApi = createApi({
   reducerPath: 'productApi',
+  refetchOnReconnect: true,
   baseQuery: createBaseQuery(env.apiBaseUrls.product),
   tagTypes: ['Product'],
   endpoints: (build) => ({

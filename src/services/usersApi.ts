@@ -50,6 +50,7 @@ export async function endSession(token: string): Promise<boolean> {
  */
 export const usersApi = createApi({
   reducerPath: 'usersApi',
+  refetchOnReconnect: true,
   baseQuery: createBaseQuery(env.apiBaseUrls.users),
   tagTypes: ['User'],
   endpoints: (build) => ({

@@ -8,6 +8,7 @@ const WISHLIST = { type: 'Wishlist', id: 'LIST' } as const;
 /** The shopper's saved items. Removing one shows at once and comes back if the server refuses. */
 export const wishlistApi = createApi({
   reducerPath: 'wishlistApi',
+  refetchOnReconnect: true,
   baseQuery: createBaseQuery(env.apiBaseUrls.wishlist),
   tagTypes: ['Wishlist'],
   endpoints: (build) => ({

@@ -25,6 +25,9 @@ const { breakpoints } = createTheme();
 /** Focus ring: dark green, over 3:1 against the light surfaces (WCAG 2.4.11 / 1.4.11). */
 const focusRing = '#074A28';
 
+/** The smallest tap area of a control. */
+export const TAP_TARGET_PX = 44;
+
 /**
  * The brand: a market green (trust, freshness) with a palm-oil amber for calls to action,
  * on a warm off-white. Every text colour meets WCAG AA on the surface it sits on.
@@ -62,10 +65,24 @@ export const theme = createTheme({
     sectionTitle: { fontSize: '1.1rem', fontWeight: 700, lineHeight: 1.3 },
     button: { textTransform: 'none', fontWeight: 600 },
   },
+  // Every control a thumb uses is at least 44 x 44 px (WCAG 2.5.5), whatever its size prop:
+  // the icon inside stays small, the tap area does not.
   components: {
     MuiButton: {
       defaultProps: { disableElevation: true },
-      styleOverrides: { root: { borderRadius: 999, paddingInline: 20 } },
+      styleOverrides: { root: { borderRadius: 999, paddingInline: 20, minHeight: TAP_TARGET_PX } },
+    },
+    MuiIconButton: {
+      styleOverrides: { root: { minWidth: TAP_TARGET_PX, minHeight: TAP_TARGET_PX } },
+    },
+    MuiCheckbox: {
+      styleOverrides: { root: { minWidth: TAP_TARGET_PX, minHeight: TAP_TARGET_PX } },
+    },
+    MuiRadio: {
+      styleOverrides: { root: { minWidth: TAP_TARGET_PX, minHeight: TAP_TARGET_PX } },
+    },
+    MuiPaginationItem: {
+      styleOverrides: { root: { minWidth: TAP_TARGET_PX, height: TAP_TARGET_PX } },
     },
     MuiButtonBase: {
       styleOverrides: {

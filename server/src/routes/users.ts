@@ -5,6 +5,7 @@ import {
   CustomerUpdateSchema,
   EmailVerificationSchema,
   ERROR_DETAILS,
+  FIELD_MESSAGES,
   LoginResponseSchema,
   LoginSchema,
   MessageSchema,
@@ -15,6 +16,7 @@ import {
   UserSchema,
 } from '../../../contract';
 import type { ValidationIssue } from '../../../contract';
+import { isCommonPassword } from '../auth/commonPasswords';
 import type { RoutePlugin } from '../context';
 import { findAffiliateIdByCode } from '../db/affiliates';
 import { isUniqueViolation } from '../db/client';
@@ -103,6 +105,9 @@ const userRoutes: RoutePlugin = async (app, { ctx }) => {
       const email = normalizeEmail(body.email);
       await limits.send(request, email);
       const issues: ValidationIssue[] = [];
+      if (isCommonPassword(body.password)) {
+        issues.push(issue(['body', 'password'], FIELD_MESSAGES.commonPassword));
+      }
       if (body.password !== body.cpassword) {
         issues.push(issue(['body', 'cpassword'], 'Passwords do not match'));
       }
@@ -289,6 +294,10 @@ const userRoutes: RoutePlugin = async (app, { ctx }) => {
     '/reset-password',
     { schema: { body: ResetPasswordSchema, response: { 200: MessageSchema } } },
     async (request) => {
+      // Before the code is tried, so a refused password does not spend a guess.
+      if (isCommonPassword(request.body.password)) {
+        throw unprocessable([issue(['body', 'password'], FIELD_MESSAGES.commonPassword)]);
+      }
       const used = await guessCode(request, request.body.email, request.body.otp);
       const hash = await passwords.hash(request.body.password);
       await db.transaction(async (tx) => {

@@ -19,6 +19,10 @@ export function OfflineBanner() {
         online
           ? undefined
           : {
+              // Stays in view while the page scrolls, over the header's top edge.
+              position: 'sticky',
+              top: 0,
+              zIndex: 'snackbar',
               display: 'flex',
               alignItems: 'center',
               justifyContent: 'center',

@@ -30,6 +30,7 @@ export default function BrandLink({ inverse = false, narrow = false, onClick }: 
         display: 'inline-flex',
         alignItems: 'center',
         gap: 1,
+        minHeight: 44,
         color: inverse ? 'primary.contrastText' : 'text.primary',
         textDecoration: 'none',
         borderRadius: 2,

@@ -71,6 +71,15 @@ const footerLinkSx = {
   '&:focus-visible': { outlineColor: 'secondary.main' },
 } as const;
 
+/** A link standing alone (not inside a sentence) is a tap target: 44 px at least. */
+const footerTapLinkSx = {
+  ...footerLinkSx,
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: 44,
+  minWidth: 44,
+} as const;
+
 function ColumnTitle({ children }: { children: ReactNode }) {
   return (
     <Typography
@@ -119,12 +128,12 @@ export default function Footer() {
             <Stack spacing={1.5} component="address" sx={{ fontStyle: 'normal' }}>
               <ContactLine icon={<PlaceOutlined fontSize="small" />}>{brand.address}</ContactLine>
               <ContactLine icon={<PhoneOutlined fontSize="small" />}>
-                <Link href={brand.phoneHref} sx={footerLinkSx}>
+                <Link href={brand.phoneHref} sx={footerTapLinkSx}>
                   {brand.phone}
                 </Link>
               </ContactLine>
               <ContactLine icon={<EmailOutlined fontSize="small" />}>
-                <Link href={`mailto:${brand.email}`} sx={footerLinkSx}>
+                <Link href={`mailto:${brand.email}`} sx={footerTapLinkSx}>
                   {brand.email}
                 </Link>
               </ContactLine>
@@ -135,10 +144,10 @@ export default function Footer() {
             <Grid key={column.title} size={{ xs: 6, sm: 4, md: 2 }}>
               <nav aria-label={column.title}>
                 <ColumnTitle>{column.title}</ColumnTitle>
-                <Stack component="ul" spacing={1.25} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                <Stack component="ul" spacing={0} sx={{ listStyle: 'none', m: 0, p: 0 }}>
                   {column.links.map((link) => (
                     <li key={link.label}>
-                      <Link component={RouterLink} to={link.to} sx={footerLinkSx}>
+                      <Link component={RouterLink} to={link.to} sx={footerTapLinkSx}>
                         {link.label}
                       </Link>
                     </li>

@@ -372,7 +372,7 @@ export default function HomePage() {
           <Banner
             id="home-learn-more-title"
             title="Your whole market list in one basket"
-            body="Hundreds of products from Ibadan’s markets, sorted and priced so you can compare at a glance. Find what you need, see the naira price, and check out in minutes."
+            body="Groceries from Ibadan’s markets, sorted and priced so you can compare at a glance. Find what you need, see the naira price, and check out in minutes."
             action="Learn more"
             to={paths.shop}
             icon={<ShoppingBasketOutlined />}

@@ -109,7 +109,7 @@ export const LoadError: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('alert', {}, AFTER_RETRIES)).toHaveTextContent(
-      'No response from server. Check your connection.',
+      'Our server is not answering. Please try again in a moment.',
     );
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled();
   },

@@ -98,7 +98,7 @@ describe('WishlistPage', () => {
     );
     const { user } = renderWishlist();
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'No response from server. Check your connection.',
+      'Our server is not answering. Please try again in a moment.',
     );
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import type { CartItem } from 'contract';
 import {
   cartProductOf,
@@ -59,7 +59,7 @@ function stepperOf(canvasElement: HTMLElement, name: string) {
     canvas,
     minus: within(group).getByRole('button', { name: `Decrease quantity of ${name}` }),
     plus: within(group).getByRole('button', { name: `Increase quantity of ${name}` }),
-    quantity: within(group).getByText(/^\d+$/),
+    quantity: within(group).getByRole('textbox', { name: 'Quantity' }),
   };
 }
 
@@ -77,7 +77,7 @@ const meta = {
       </Container>
     ),
   ],
-  args: { line: normalLine, locked: false },
+  args: { line: normalLine, locked: false, onRemove: fn() },
   argTypes: {
     line: {
       description: 'The cart line: product, quantity and line total.',
@@ -89,6 +89,7 @@ const meta = {
       description: 'A payment is running: the line cannot change.',
       control: { type: 'boolean' },
     },
+    onRemove: { description: 'Delete pressed: the cart page deletes the line and offers Undo.' },
   },
   // Every change goes to the mock backend with the shopper's token.
   parameters: { route: '/cart', store: { preloadedState: { session: signedInSession } } },
@@ -112,7 +113,7 @@ export const Normal: Story = {
     await expect(canvas.getByText('Bodija Fresh Foods')).toBeVisible();
     await expect(canvas.getByText('₦ 5,800 each')).toBeVisible();
     await expect(canvas.getByText('₦ 11,600')).toBeVisible();
-    await expect(quantity).toHaveTextContent('2');
+    await expect(quantity).toHaveValue('2');
     await expect(minus).toBeEnabled();
     await expect(plus).toBeEnabled();
     await expect(canvas.queryByText(/in stock/)).toBeNull();
@@ -133,7 +134,7 @@ export const Discounted: Story = {
     await expect(canvas.getByText('₦ 6,000 each')).toBeVisible();
     await expect(canvas.queryByText(/6,500/)).toBeNull();
     await expect(canvas.getByText('₦ 12,000')).toBeVisible();
-    await expect(quantity).toHaveTextContent('2');
+    await expect(quantity).toHaveValue('2');
     await expect(minus).toBeEnabled();
     await expect(plus).toBeEnabled();
   },
@@ -144,7 +145,7 @@ export const QuantityOne: Story = {
   args: { line: singleLine },
   play: async ({ canvasElement }) => {
     const { canvas, minus, plus, quantity } = stepperOf(canvasElement, PALM_OIL);
-    await expect(quantity).toHaveTextContent('1');
+    await expect(quantity).toHaveValue('1');
     await expect(minus).toBeDisabled();
     await expect(plus).toBeEnabled();
     await expect(
@@ -158,7 +159,7 @@ export const QuantityAtStock: Story = {
   args: { line: atStockLine },
   play: async ({ canvasElement }) => {
     const { canvas, minus, plus, quantity } = stepperOf(canvasElement, FISH);
-    await expect(quantity).toHaveTextContent('10');
+    await expect(quantity).toHaveValue('10');
     await expect(plus).toBeDisabled();
     await expect(minus).toBeEnabled();
     await expect(canvas.getByText('Only 10 in stock')).toBeVisible();

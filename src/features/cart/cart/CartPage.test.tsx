@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '../../../testing/fixtures';
 import { mockDb } from '../../../testing/handlers';
 import { deferred, recordRequests, server } from '../../../testing/server';
 import { renderCartPage } from '../testing';
+import { UNDO_WINDOW_MS } from './useUndoableRemoval';
 
 const GARRI = 'Ijebu Garri (5 kg)';
 const PALM_OIL = 'Red Palm Oil (1 litre)';
@@ -15,9 +17,11 @@ const lineOf = async (name: string) => {
   if (!found) throw new Error(`No cart line for ${name}`);
   return found;
 };
-const quantityOf = async (name: string) =>
-  within(await screen.findByRole('group', { name: `Quantity of ${name}` })).getByText(/^\d+$/)
-    .textContent;
+const quantityBox = async (name: string) =>
+  within(await screen.findByRole('group', { name: `Quantity of ${name}` })).getByRole('textbox', {
+    name: 'Quantity',
+  });
+const quantityOf = async (name: string) => ((await quantityBox(name)) as HTMLInputElement).value;
 const summary = () => screen.getByRole('region', { name: 'Order summary' });
 const figure = (label: string) =>
   within(summary()).getByRole('definition', { name: label }).textContent;
@@ -79,6 +83,20 @@ describe('the cart page', () => {
       await within(block).findByRole('button', { name: 'Add Delivery Location' }),
     ).toBeInTheDocument();
     expect(within(block).getByText(/No delivery location yet/)).toBeInTheDocument();
+  });
+
+  test('a delivery location that cannot be loaded is not shown as missing', async () => {
+    server.use(http.get(apiUrl('/get-delivery', 'delivery'), () => HttpResponse.error()));
+    renderCartPage();
+    const block = screen.getByRole('region', { name: 'Delivery location' });
+    expect(
+      await within(block).findByText('Our server is not answering. Please try again in a moment.'),
+    ).toBeInTheDocument();
+    expect(within(block).queryByText(/No delivery location yet/)).not.toBeInTheDocument();
+    expect(
+      within(block).queryByRole('button', { name: 'Add Delivery Location' }),
+    ).not.toBeInTheDocument();
+    expect(within(block).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   test('an empty cart says so and leads to the shop', async () => {
@@ -221,5 +239,103 @@ describe('changing quantities', () => {
     await user.click(screen.getByRole('button', { name: `Delete ${PALM_OIL} from cart` }));
     expect(await screen.findByText('Unable to delete cart')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: PALM_OIL })).toBeInTheDocument();
+  });
+});
+
+describe('typing a quantity', () => {
+  test('a typed figure is sent as it is', async () => {
+    const { user } = renderCartPage();
+    const box = await quantityBox(GARRI);
+    await user.clear(box);
+    await user.type(box, '7{Enter}');
+    await waitFor(() => expect(mockDb.cartLines.find((line) => line.id === 101)?.quantity).toBe(7));
+    expect(await quantityOf(GARRI)).toBe('7');
+  });
+
+  test('more than the stock is brought down to the stock, saying why', async () => {
+    const garri = mockDb.cartLines.find((line) => line.id === 101);
+    if (!garri) throw new Error('fixture changed');
+    const stock = garri.product.inventory_stock;
+    const { user } = renderCartPage();
+    const box = await quantityBox(GARRI);
+    await user.clear(box);
+    await user.type(box, String(stock + 50));
+    await user.tab();
+    expect(
+      await screen.findByText(`Only ${stock} in stock, so your cart holds ${stock}`),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(garri.quantity).toBe(stock));
+  });
+
+  test('0 becomes 1, pointing to Delete; an emptied box leaves the line as it was', async () => {
+    const requests = recordRequests();
+    const { user } = renderCartPage();
+    let box = await quantityBox(GARRI);
+    await user.clear(box);
+    await user.tab();
+    expect(await quantityOf(GARRI)).toBe('2');
+    expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(0);
+
+    box = await quantityBox(GARRI);
+    await user.clear(box);
+    await user.type(box, '0{Enter}');
+    expect(await screen.findByText('At least 1: to take it out, use Delete')).toBeInTheDocument();
+    await waitFor(() => expect(mockDb.cartLines.find((line) => line.id === 101)?.quantity).toBe(1));
+  });
+});
+
+describe('deleting with Undo', () => {
+  // The Undo offer lasts a few seconds: the tests move the clock themselves.
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+  const clockedUser = () => userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+
+  test('Undo puts the line back with its quantity', async () => {
+    renderCartPage();
+    const user = clockedUser();
+    await cartItems();
+    await user.click(screen.getByRole('button', { name: `Delete ${GARRI} from cart` }));
+    expect(await screen.findByText(`Removed: ${GARRI} ·`)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(mockDb.cartLines.map((line) => line.product.name)).toEqual([PALM_OIL]),
+    );
+    await waitFor(() => expect(figure('Value before VAT')).toBe('₦ 3,000'));
+
+    await user.click(screen.getByRole('button', { name: `Undo: put ${GARRI} back` }));
+
+    expect(await screen.findByRole('heading', { name: GARRI })).toBeInTheDocument();
+    expect(await quantityOf(GARRI)).toBe('2');
+    expect(mockDb.cartLines.find((line) => line.product.name === GARRI)?.quantity).toBe(2);
+    await waitFor(() => expect(figure('Value before VAT')).toBe('₦ 15,000'));
+    expect(screen.queryByText(`Removed: ${GARRI} ·`)).not.toBeInTheDocument();
+  });
+
+  test('the offer goes after the undo window and the line stays deleted', async () => {
+    renderCartPage();
+    const user = clockedUser();
+    await cartItems();
+    await user.click(screen.getByRole('button', { name: `Delete ${PALM_OIL} from cart` }));
+    expect(await screen.findByText('Cart deleted!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Undo: put ${PALM_OIL} back` })).toBeEnabled();
+
+    act(() => jest.advanceTimersByTime(UNDO_WINDOW_MS));
+
+    expect(screen.queryByText(`Removed: ${PALM_OIL} ·`)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: PALM_OIL })).not.toBeInTheDocument();
+    expect(mockDb.cartLines.map((line) => line.id)).toEqual([101]);
+  });
+
+  test('removing the last line offers Undo instead of the empty cart', async () => {
+    mockDb.cartLines = mockDb.cartLines.filter((line) => line.id === 102);
+    renderCartPage();
+    const user = clockedUser();
+    await cartItems();
+    await user.click(screen.getByRole('button', { name: `Delete ${PALM_OIL} from cart` }));
+    expect(await screen.findByText('Cart deleted!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Undo: put ${PALM_OIL} back` })).toBeInTheDocument();
+
+    act(() => jest.advanceTimersByTime(UNDO_WINDOW_MS));
+
+    expect(await screen.findByText('You are yet to add product to Cart')).toBeInTheDocument();
   });
 });

@@ -8,6 +8,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
@@ -31,6 +33,9 @@ import { cartApi, useGetCartQuery } from '../../../services/cartApi';
 import { deliveryApi, useGetDeliveryQuery } from '../../../services/deliveryApi';
 import CartLineItem from './CartLineItem';
 import CartSummary from './CartSummary';
+import PhonePaymentBar from './PhonePaymentBar';
+import RemovedCartLine from './RemovedCartLine';
+import { useUndoableRemoval, withRemovedLines } from './useUndoableRemoval';
 import { totalToPay } from './cartFigures';
 import {
   errorDismissed,
@@ -98,6 +103,11 @@ function SignedInCart() {
   const canStartPayment = useAppSelector(selectCanStartPayment);
   const [deliveryOpen, setDeliveryOpen] = useState(false);
   const [modeOpen, setModeOpen] = useState(false);
+  const removal = useUndoableRemoval();
+  // On phones the total and Make Payment ride in a bar pinned to the bottom of the screen,
+  // instead of below every line; the summary keeps the figures.
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   useResumePendingPayment();
   useShowPlacedOrder();
 
@@ -142,17 +152,27 @@ function SignedInCart() {
         refetching={cartFetching && cart !== undefined}
         onRetry={() => void refetchCart()}
         locked={paymentRunning}
+        removal={removal}
       >
         {cart ? (
           <PaymentPanel
             checkout={checkout}
             canStartPayment={canStartPayment}
+            showButton={!isPhone}
             onMakePayment={() => setModeOpen(true)}
             onRetryUnfinished={() => void dispatch(resumePendingPayment())}
             onDismissError={() => dispatch(errorDismissed())}
           />
         ) : null}
       </CartContents>
+      {isPhone && cart && cart.all_cart_data.length > 0 ? (
+        <PhonePaymentBar
+          total={totalToPay(cart)}
+          canStartPayment={canStartPayment}
+          running={checkout.phase !== 'idle'}
+          onMakePayment={() => setModeOpen(true)}
+        />
+      ) : null}
 
       <DeliveryInfoModal
         open={deliveryOpen}
@@ -178,6 +198,7 @@ function CartContents({
   refetching,
   onRetry,
   locked,
+  removal,
   children,
 }: {
   cart: Cart | undefined;
@@ -185,6 +206,7 @@ function CartContents({
   refetching: boolean;
   onRetry: () => void;
   locked: boolean;
+  removal: ReturnType<typeof useUndoableRemoval>;
   children: ReactNode;
 }) {
   if (!cart) {
@@ -220,7 +242,7 @@ function CartContents({
       </Box>
     );
   }
-  if (cart.all_cart_data.length === 0) {
+  if (cart.all_cart_data.length === 0 && removal.removed.length === 0) {
     return (
       <EmptyState
         icon={<ShoppingCartOutlined />}
@@ -262,9 +284,24 @@ function CartContents({
           </Alert>
         ) : null}
         <Box component="ul" aria-label="Cart items" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {cart.all_cart_data.map((line) => (
-            <CartLineItem key={line.id} line={line} locked={locked} />
-          ))}
+          {withRemovedLines(cart.all_cart_data, removal.removed).map((item) =>
+            item.kind === 'line' ? (
+              <CartLineItem
+                key={item.line.id}
+                line={item.line}
+                locked={locked}
+                removing={removal.removing.has(item.line.id)}
+                onRemove={(line) => void removal.remove(line, cart.all_cart_data.indexOf(line))}
+              />
+            ) : (
+              <RemovedCartLine
+                key={`removed-${item.entry.line.id}`}
+                name={item.entry.line.product.name}
+                disabled={locked || removal.removing.has(item.entry.line.id)}
+                onUndo={() => removal.undo(item.entry)}
+              />
+            ),
+          )}
         </Box>
       </Paper>
       <Box sx={{ position: { md: 'sticky' }, top: { md: 96 } }}>
@@ -296,12 +333,14 @@ function stepText(checkout: CheckoutState): string | null {
 function PaymentPanel({
   checkout,
   canStartPayment,
+  showButton,
   onMakePayment,
   onRetryUnfinished,
   onDismissError,
 }: {
   checkout: CheckoutState;
   canStartPayment: boolean;
+  showButton: boolean;
   onMakePayment: () => void;
   onRetryUnfinished: () => void;
   onDismissError: () => void;
@@ -327,18 +366,20 @@ function PaymentPanel({
         </Alert>
       ) : null}
 
-      <Button
-        variant="contained"
-        size="large"
-        onClick={onMakePayment}
-        disabled={!canStartPayment}
-        loading={checkout.phase !== 'idle'}
-        loadingPosition="start"
-        startIcon={<LockOutlined />}
-        fullWidth
-      >
-        Make Payment
-      </Button>
+      {showButton ? (
+        <Button
+          variant="contained"
+          size="large"
+          onClick={onMakePayment}
+          disabled={!canStartPayment}
+          loading={checkout.phase !== 'idle'}
+          loadingPosition="start"
+          startIcon={<LockOutlined />}
+          fullWidth
+        >
+          Make Payment
+        </Button>
+      ) : null}
 
       <Box role="status" aria-live="polite">
         {step ? (

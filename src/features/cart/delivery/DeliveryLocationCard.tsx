@@ -18,6 +18,9 @@ export interface DeliveryLocationCardProps {
   disabled?: boolean;
 }
 
+export const SAVED_COPY_NOTE = 'Saved copy: it can be changed once we can reach the shop again.';
+export const UNKNOWN_LOCATION_NOTE = 'We could not load your delivery location just now.';
+
 /** The saved delivery location, or none, with Change or Add Delivery Location (docs/product.md#cart). */
 export default function DeliveryLocationCard({
   delivery,
@@ -62,7 +65,15 @@ export default function DeliveryLocationCard({
                   Mobile: {delivery.mobile_number}
                   {delivery.alt_mobile_number ? ` · Alt.: ${delivery.alt_mobile_number}` : ''}
                 </Typography>
+                {loadError ? (
+                  <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+                    {SAVED_COPY_NOTE}
+                  </Typography>
+                ) : null}
               </>
+            ) : loadError ? (
+              // Not knowing is not the same as having none: no false 'No delivery location yet'.
+              <Typography color="text.secondary">{UNKNOWN_LOCATION_NOTE}</Typography>
             ) : (
               <Typography color="text.secondary">
                 No delivery location yet. Add one so we know where to bring your order.
@@ -70,8 +81,13 @@ export default function DeliveryLocationCard({
             )}
           </Box>
         </Box>
-        {loading ? null : delivery ? (
-          <Button variant="outlined" onClick={onEdit} disabled={disabled} sx={{ flexShrink: 0 }}>
+        {loading || (loadError && !delivery) ? null : delivery ? (
+          <Button
+            variant="outlined"
+            onClick={onEdit}
+            disabled={disabled || Boolean(loadError)}
+            sx={{ flexShrink: 0 }}
+          >
             Change
           </Button>
         ) : (

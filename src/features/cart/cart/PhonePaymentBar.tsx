@@ -1,0 +1,83 @@
+import { useLayoutEffect, useRef } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import { formatNaira } from '../../../lib/format';
+
+/**
+ * On phones: the total to pay and Make Payment, pinned to the bottom of the screen while the
+ * cart is in view, so they are one tap away however long the cart. Its height is published
+ * as --bottom-bar-height for the toaster to sit above it.
+ */
+export default function PhonePaymentBar({
+  total,
+  canStartPayment,
+  running,
+  onMakePayment,
+}: {
+  total: number;
+  canStartPayment: boolean;
+  running: boolean;
+  onMakePayment: () => void;
+}) {
+  const bar = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const publish = () =>
+      root.style.setProperty('--bottom-bar-height', `${element.offsetHeight}px`);
+    publish();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--bottom-bar-height');
+    };
+  }, []);
+
+  return (
+    <Box
+      ref={bar}
+      role="region"
+      aria-label="Pay for your order"
+      sx={{
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 'appBar',
+        mx: { xs: -2, sm: -3 },
+        px: { xs: 2, sm: 3 },
+        pt: 1.5,
+        pb: 'calc(12px + env(safe-area-inset-bottom, 0px))',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 2,
+        bgcolor: 'background.paper',
+        borderTop: 1,
+        borderColor: 'divider',
+        boxShadow: 3,
+      }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" color="text.secondary">
+          Total to pay
+        </Typography>
+        <Typography sx={{ fontWeight: 800, fontSize: '1.15rem' }}>{formatNaira(total)}</Typography>
+      </Box>
+      <Button
+        variant="contained"
+        size="large"
+        onClick={onMakePayment}
+        disabled={!canStartPayment}
+        loading={running}
+        loadingPosition="start"
+        startIcon={<LockOutlined />}
+        sx={{ ml: 'auto', flexShrink: 0 }}
+      >
+        Make Payment
+      </Button>
+    </Box>
+  );
+}
