@@ -20,7 +20,6 @@ import {
   type PathParams,
   type RequestHandler,
 } from 'msw';
-import { PRODUCT_LIST_PARAMETERS } from 'contract';
 import type {
   AddCartItem,
   Category,
@@ -40,6 +39,7 @@ import type {
   OrderItem,
   PaymentRequestResponse,
   Product,
+  ProductListQuery,
   ProductPage,
   Registration,
   ResetPasswordRequest,
@@ -218,6 +218,19 @@ const PLACEHOLDER_SVG =
 
 // ------------------------------------------------------------------ product listing
 
+/** Any of these asks for a page; the compiler keeps the list whole. */
+const LIST_PARAMETERS = Object.keys({
+  q: true,
+  category: true,
+  min_price: true,
+  max_price: true,
+  in_stock: true,
+  discounted: true,
+  sort: true,
+  limit: true,
+  offset: true,
+} satisfies Record<keyof ProductListQuery, true>);
+
 const searchWords = (q: string) => q.toLowerCase().split(/\s+/).filter(Boolean);
 
 /** The mock's ranking: a name match above a description or category match (plain matching). */
@@ -331,7 +344,7 @@ function productPage(params: URLSearchParams): ProductPage | { issues: Validatio
 const productHandlers = [
   http.get(url('/get-all-products', 'product'), ({ request }) => {
     const params = new URL(request.url).searchParams;
-    if (!PRODUCT_LIST_PARAMETERS.some((name) => params.has(name))) {
+    if (!LIST_PARAMETERS.some((name) => params.has(name))) {
       return HttpResponse.json(mockDb.products);
     }
     const answer = productPage(params);

@@ -284,7 +284,7 @@ test('a search differing only in case and spaces is the same search, from the ca
 function listedNames(list: HTMLElement): string[] {
   return within(list)
     .getAllByRole('heading', { level: 3 })
-    .map((h) => h.textContent ?? '');
+    .map((h) => h.textContent);
 }
 
 function productList() {

@@ -1,4 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -148,7 +157,9 @@ export default function ShopPage() {
 
   // Read by the grid's callback, which stays the same function so the grid is not redrawn.
   const more = useRef({ hasNextPage, busy: isFetching, failed: isFetchNextPageError, stale });
-  more.current = { hasNextPage, busy: isFetching, failed: isFetchNextPageError, stale };
+  useLayoutEffect(() => {
+    more.current = { hasNextPage, busy: isFetching, failed: isFetchNextPageError, stale };
+  });
   const loadMore = useCallback(() => {
     const { hasNextPage: more_, busy, failed, stale: old } = more.current;
     if (more_ && !busy && !failed && !old) void fetchNextPage();
