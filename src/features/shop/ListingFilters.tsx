@@ -8,14 +8,19 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MAX_PRICE_NAIRA } from 'contract/rules';
-import {
-  NO_CHOICE,
-  SORT_LABELS,
-  activeFilterCount,
-  sortsFor,
-  type ListingChoice,
-} from './listingParams';
+import { MAX_PRICE_NAIRA, type ProductSort } from 'contract/rules';
+import { NO_CHOICE, activeFilterCount, sortsFor, type ListingChoice } from './listingParams';
+
+/** The orders a shopper may pick, in the words the shop shows. */
+export const SORT_LABELS: Record<ProductSort, string> = {
+  featured: 'Recommended',
+  relevance: 'Best match',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  discount: 'Biggest discount',
+  newest: 'Newest first',
+  rating: 'Top rated',
+};
 
 export interface ListingFiltersProps {
   choice: ListingChoice;

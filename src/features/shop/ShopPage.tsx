@@ -9,23 +9,18 @@ import {
   useState,
 } from 'react';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import SearchOff from '@mui/icons-material/SearchOff';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
-import type { Product } from 'contract';
 import EmptyState from '../../components/EmptyState';
-import RequestBanner from '../../components/RequestBanner';
 import { productDetailsPath } from '../../components/product/productPath';
-import { useRememberProduct } from '../../components/product/useRememberProduct';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { productLoadError } from '../../lib/getErrorMessage';
 import { plainMessages } from '../../lib/messages';
@@ -34,7 +29,6 @@ import {
   useGetProductPagesInfiniteQuery,
   useGetSearchSuggestionsQuery,
 } from '../../services/productApi';
-import CategoryChips from './CategoryChips';
 import ProductGrid from './ProductGrid';
 import SearchBox, { type SearchSuggestion } from './SearchBox';
 import {
@@ -49,6 +43,13 @@ import { searchKey, useSearchText } from './useSearchText';
 
 // The filters' controls are not on the first screen of a phone: they load when first opened
 // (on wide screens, just after the grid).
+// Below the grid, a screen down: it need not hold up the first screen either.
+const RequestBanner = lazy(() => import('../../components/RequestBanner'));
+// Its categories come in a request of their own, which this download runs beside; the row's
+// height is kept meanwhile so nothing below moves when it arrives.
+const CategoryChips = lazy(() => import('./CategoryChips'));
+// Most visits never see it.
+const NoProducts = lazy(() => import('./NoProducts'));
 const ListingFilters = lazy(() => import('./ListingFilters'));
 const FilterSheet = lazy(() =>
   import('./ListingFilters').then((module) => ({ default: module.FilterSheet })),
@@ -96,29 +97,6 @@ function useSuggestions(text: string): SearchSuggestion[] {
     skip: key.length < SUGGEST_MIN_LENGTH,
   });
   return useMemo(() => (current && currentData ? currentData : []), [current, currentData]);
-}
-
-function DidYouMean({ products }: { products: readonly Product[] }) {
-  const rememberProduct = useRememberProduct();
-  if (products.length === 0) return null;
-  return (
-    <Box component="nav" aria-label="Did you mean" sx={{ mt: 2 }}>
-      <Typography sx={{ fontWeight: 600 }}>Did you mean</Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {products.map((product) => (
-          <li key={product.id}>
-            <Link
-              component={RouterLink}
-              to={productDetailsPath(product.slug)}
-              onClick={() => rememberProduct(product)}
-            >
-              {product.name}
-            </Link>
-          </li>
-        ))}
-      </Box>
-    </Box>
-  );
 }
 
 /** The shop: categories, filters, sort and search over a grid that loads a page at a time. */
@@ -204,46 +182,17 @@ export default function ShopPage() {
         <Typography color="text.secondary">{plainMessages.productsLoading}</Typography>
       </Stack>
     );
-  } else if (!stale && total === 0 && label) {
+  } else if (!stale && total === 0 && (label || filterCount > 0 || choice.category !== null)) {
     status = showing(0);
     body = (
-      <EmptyState
-        icon={<SearchOff />}
-        message={`No products match “${label}”`}
-        description={
-          <>
-            Check the spelling or try a shorter word, like “rice” or “oil”.
-            <DidYouMean products={didYouMean} />
-            <Button
-              variant="contained"
-              onClick={clearSearch}
-              sx={{ display: 'flex', mx: 'auto', mt: 2 }}
-            >
-              Clear search
-            </Button>
-          </>
-        }
-      />
-    );
-  } else if (!stale && total === 0 && (filterCount > 0 || choice.category !== null)) {
-    status = showing(0);
-    body = (
-      <EmptyState
-        icon={<SearchOff />}
-        message="No products match these filters"
-        description={
-          <>
-            Try another category or fewer filters.
-            <Button
-              variant="contained"
-              onClick={() => choose(NO_CHOICE)}
-              sx={{ display: 'flex', mx: 'auto', mt: 2 }}
-            >
-              Clear filters
-            </Button>
-          </>
-        }
-      />
+      <Suspense fallback={null}>
+        <NoProducts
+          label={label}
+          suggestions={didYouMean}
+          onClearSearch={clearSearch}
+          onClearFilters={() => choose(NO_CHOICE)}
+        />
+      </Suspense>
     );
   } else if (!stale && total === 0) {
     status = showing(0);
@@ -311,11 +260,13 @@ export default function ShopPage() {
         suggestions={suggestions}
         onChoose={(suggestion) => void navigate(productDetailsPath(suggestion.slug))}
       />
-      <CategoryChips
-        categories={categories}
-        selected={choice.category}
-        onSelect={(category) => choose({ ...choice, category })}
-      />
+      <Suspense fallback={<Box sx={{ minHeight: 48 }} />}>
+        <CategoryChips
+          categories={categories}
+          selected={choice.category}
+          onSelect={(category) => choose({ ...choice, category })}
+        />
+      </Suspense>
       <Box
         sx={{
           display: 'flex',
@@ -366,7 +317,9 @@ export default function ShopPage() {
           <FilterSheet {...filters} open={sheetOpen} onClose={() => setSheetOpen(false)} />
         </Suspense>
       ) : null}
-      <RequestBanner kind="product" />
+      <Suspense fallback={null}>
+        <RequestBanner kind="product" />
+      </Suspense>
     </Stack>
   );
 }

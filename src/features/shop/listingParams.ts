@@ -35,17 +35,6 @@ export const NO_CHOICE: ListingChoice = {
   sort: null,
 };
 
-/** The orders a shopper may pick, in the words the shop shows. */
-export const SORT_LABELS: Record<ProductSort, string> = {
-  featured: 'Recommended',
-  relevance: 'Best match',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  discount: 'Biggest discount',
-  newest: 'Newest first',
-  rating: 'Top rated',
-};
-
 /** The orders on offer: best match only for a search, since it ranks against the search text. */
 export function sortsFor(searching: boolean): ProductSort[] {
   return PRODUCT_SORTS.filter((sort) => sort !== (searching ? 'featured' : 'relevance'));
