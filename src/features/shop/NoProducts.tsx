@@ -1,6 +1,8 @@
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import SearchOff from '@mui/icons-material/SearchOff';
@@ -43,7 +45,7 @@ interface NoProductsProps {
 
 /**
  * A search, or a category and filters, that match nothing: says so and offers a way out.
- * Loaded on demand: most visits never see it.
+ * Loaded on demand (with the grid's next-page state): most visits never see it.
  */
 export default function NoProducts({
   label,
@@ -89,5 +91,39 @@ export default function NoProducts({
         </>
       }
     />
+  );
+}
+
+interface NextPageStateProps {
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+}
+
+/** Under the grid: the next page on its way, or a failed one with a retry. */
+export function NextPageState({ loading, failed, onRetry }: NextPageStateProps) {
+  if (loading) {
+    return (
+      <Stack
+        role="status"
+        direction="row"
+        spacing={1.5}
+        sx={{ py: 3, justifyContent: 'center', alignItems: 'center' }}
+      >
+        <CircularProgress size={20} aria-hidden="true" />
+        <Typography color="text.secondary">Loading more…</Typography>
+      </Stack>
+    );
+  }
+  if (!failed) return null;
+  return (
+    <Stack role="alert" spacing={1.5} sx={{ py: 3, alignItems: 'center' }}>
+      <Typography color="error">
+        More products could not be loaded. Check your connection and try again.
+      </Typography>
+      <Button variant="outlined" onClick={onRetry}>
+        Load more
+      </Button>
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type Ref } from 'react';
+import { lazy, Suspense, useId, useState, type Ref } from 'react';
 import { styled } from '@mui/material/styles';
 import IconButton from '@mui/material/IconButton';
 import Close from '@mui/icons-material/Close';
@@ -47,27 +47,8 @@ const Input = styled('input')(({ theme }) => ({
 
 const Anchor = styled('div')({ position: 'relative' });
 
-const Listbox = styled('ul')(({ theme }) => ({
-  position: 'absolute',
-  zIndex: theme.zIndex.modal - 1,
-  top: '100%',
-  left: 0,
-  right: 0,
-  margin: theme.spacing(0.5, 0, 0),
-  padding: theme.spacing(0.5, 0),
-  listStyle: 'none',
-  backgroundColor: theme.palette.background.paper,
-  border: `1px solid ${theme.palette.divider}`,
-  borderRadius: theme.shape.borderRadius,
-  boxShadow: theme.shadows[4],
-}));
-
-const Option = styled('li')(({ theme }) => ({
-  padding: theme.spacing(1.25, 2),
-  cursor: 'pointer',
-  color: theme.palette.text.primary,
-  '&[aria-selected="true"], &:hover': { backgroundColor: theme.palette.action.hover },
-}));
+// The list is drawn only once names arrive: it need not hold up the first screen.
+const SuggestionList = lazy(() => import('./SuggestionList'));
 
 /** A product name offered as the shopper types. */
 export interface SearchSuggestion {
@@ -183,22 +164,14 @@ export default function SearchBox({
           ) : null}
         </Frame>
         {expanded ? (
-          <Listbox id={listId} role="listbox" aria-label="Suggestions">
-            {suggestions.map((suggestion, i) => (
-              <Option
-                key={suggestion.slug}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                // Pressing keeps the focus in the box, so leaving it does not close the list
-                // before the click lands.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(suggestion)}
-              >
-                {suggestion.name}
-              </Option>
-            ))}
-          </Listbox>
+          <Suspense fallback={null}>
+            <SuggestionList
+              id={listId}
+              suggestions={suggestions}
+              active={active}
+              onChoose={choose}
+            />
+          </Suspense>
         ) : null}
       </Anchor>
     </div>

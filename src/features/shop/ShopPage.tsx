@@ -50,6 +50,10 @@ const RequestBanner = lazy(() => import('../../components/RequestBanner'));
 const CategoryChips = lazy(() => import('./CategoryChips'));
 // Most visits never see it.
 const NoProducts = lazy(() => import('./NoProducts'));
+// Drawn (empty) with the grid, so it has loaded before the shopper scrolls to the end.
+const NextPageState = lazy(() =>
+  import('./NoProducts').then((module) => ({ default: module.NextPageState })),
+);
 const ListingFilters = lazy(() => import('./ListingFilters'));
 const FilterSheet = lazy(() =>
   import('./ListingFilters').then((module) => ({ default: module.FilterSheet })),
@@ -216,27 +220,13 @@ export default function ShopPage() {
           onNearEnd={loadMore}
           label={label ? `Products matching “${label}”` : 'Products'}
         />
-        {isFetchingNextPage ? (
-          <Stack
-            role="status"
-            direction="row"
-            spacing={1.5}
-            sx={{ py: 3, justifyContent: 'center', alignItems: 'center' }}
-          >
-            <CircularProgress size={20} aria-hidden="true" />
-            <Typography color="text.secondary">Loading more…</Typography>
-          </Stack>
-        ) : null}
-        {isFetchNextPageError && !isFetching ? (
-          <Stack role="alert" spacing={1.5} sx={{ py: 3, alignItems: 'center' }}>
-            <Typography color="error">
-              More products could not be loaded. Check your connection and try again.
-            </Typography>
-            <Button variant="outlined" onClick={() => void fetchNextPage()}>
-              Load more
-            </Button>
-          </Stack>
-        ) : null}
+        <Suspense fallback={null}>
+          <NextPageState
+            loading={isFetchingNextPage}
+            failed={isFetchNextPageError && !isFetching}
+            onRetry={() => void fetchNextPage()}
+          />
+        </Suspense>
       </Box>
     );
   }
