@@ -66,7 +66,7 @@ async function cartQuantity(
 
 const productList = (page: Page) => page.getByRole('list', { name: /^Products/ });
 const cards = (page: Page) => productList(page).getByRole('listitem');
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search products' });
+const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search products' });
 
 test('search asks the server, keeps the search in the address, and survives a reload', async ({
   page,
@@ -185,7 +185,8 @@ test('keyboard: from the search box, Tab reaches the first product', async ({ pa
   await searchBox(page).focus();
   const firstName =
     (await cards(page).first().getByRole('heading', { level: 3 }).textContent()) ?? '';
-  for (let i = 0; i < 4; i += 1) {
+  // Past the category chips and the filters beside the grid.
+  for (let i = 0; i < 20; i += 1) {
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
     if (focused === firstName) return;
@@ -257,4 +258,88 @@ test('a product page and a search result have no WCAG 2 A or AA violations', asy
   await page.goto(`/shop?q=${word}`);
   await expect(productList(page).getByRole('link', { name: product.name })).toBeVisible();
   expect(await axe()).toEqual([]);
+});
+
+/** The product names on screen, in order. */
+async function listedNames(page: Page): Promise<string[]> {
+  return productList(page).getByRole('heading', { level: 3 }).allTextContents();
+}
+
+test('a category chip and a sort choice change the list and the address; Back restores', async ({
+  page,
+  request,
+}) => {
+  const products = await catalogue(request);
+  await page.goto('/shop');
+  await expect(cards(page).first()).toBeVisible();
+  const firstNames = await listedNames(page);
+
+  await page
+    .getByRole('navigation', { name: 'Categories' })
+    .getByRole('button', { name: /^Drinks/ })
+    .click();
+  await expect(page).toHaveURL(/\/shop\?category=Drinks$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Drinks' })).toBeVisible();
+  const drinks = products.filter((p) => p.category === 'Drinks');
+  await expect(page.getByRole('status').filter({ hasText: /^Showing/ })).toHaveText(
+    `Showing ${drinks.length} products`,
+  );
+  await expect(cards(page).first().getByRole('heading', { level: 3 })).toHaveText(
+    drinks[0]?.name ?? '',
+  );
+
+  await page.getByRole('radio', { name: 'Price: low to high' }).check();
+  await expect(page).toHaveURL(/category=Drinks&sort=price_asc$/);
+  const cheapest = [...drinks].sort(
+    (a, b) => a.amount - (a.disc_amount ?? 0) - (b.amount - (b.disc_amount ?? 0)) || a.id - b.id,
+  )[0];
+  await expect(cards(page).first().getByRole('heading', { level: 3 })).toHaveText(
+    cheapest?.name ?? '',
+  );
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/shop\?category=Drinks$/);
+  await expect(cards(page).first().getByRole('heading', { level: 3 })).toHaveText(
+    drinks[0]?.name ?? '',
+  );
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 2, name: 'All products' })).toBeVisible();
+  await expect
+    .poll(() => listedNames(page).then((n) => n.slice(0, 4)))
+    .toEqual(firstNames.slice(0, 4));
+});
+
+test('scrolling near the end loads the next page, and what is on screen does not move', async ({
+  page,
+  request,
+}) => {
+  const total = (await catalogue(request)).length;
+  const pageRequests: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.endsWith('/get-all-products'))
+      pageRequests.push(url.searchParams.get('offset') ?? '');
+  });
+  await page.goto('/shop');
+  await expect(cards(page).first()).toBeVisible();
+  expect(pageRequests).toEqual(['0']);
+  const grid = page.getByTestId('product-grid');
+  const rowsBefore = Number(await grid.getAttribute('data-row-count'));
+
+  // Down to the last row of the first page.
+  const box = await grid.boundingBox();
+  if (!box) throw new Error('the grid is not on the page');
+  await page.evaluate((y) => window.scrollTo(0, y), box.y + box.height - 900);
+  const onScreen = cards(page).last();
+  const name = await onScreen.getByRole('heading', { level: 3 }).textContent();
+  const top = (await onScreen.boundingBox())?.y;
+
+  await expect(grid).not.toHaveAttribute('data-row-count', String(rowsBefore));
+  expect(pageRequests).toContain('24');
+  // The same card at the same place: the grid grew below it.
+  const same = productList(page)
+    .getByRole('listitem')
+    .filter({ hasText: name ?? '' });
+  expect((await same.boundingBox())?.y).toBeCloseTo(top ?? -1, 0);
+  await expect(cards(page).first()).toHaveAttribute('aria-setsize', String(total));
 });

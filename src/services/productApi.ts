@@ -1,6 +1,13 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import type { Health, Product, ProductPage } from 'contract';
-import { MAX_PAGE_SIZE } from 'contract/rules';
+import type {
+  Category,
+  Health,
+  Product,
+  ProductListQuery,
+  ProductPage,
+  SearchSuggestions,
+} from 'contract';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from 'contract/rules';
 import { env } from '../config/env';
 import { createBaseQuery } from './baseQuery';
 
@@ -18,7 +25,19 @@ function freezeProducts(products: Product[]): Product[] {
   return products;
 }
 
-/** Products: the shop grid (with search) and one product's page. Anyone may read them. */
+/** What a listing shows: a search, a category, filters and an order; the pages are the query's. */
+export type ProductListing = Omit<ProductListQuery, 'limit' | 'offset'>;
+
+/**
+ * The next page's offset, or undefined after the last. Counted from what the page holds, not
+ * from the page size asked for, so a server that gives smaller pages is still read to the end.
+ */
+export function nextPageOffset(page: ProductPage): number | undefined {
+  const next = page.offset + page.items.length;
+  return page.items.length > 0 && next < page.total ? next : undefined;
+}
+
+/** Products: the whole catalogue, the shop's pages, search and one product's page. Anyone may read them. */
 export const productApi = createApi({
   reducerPath: 'productApi',
   refetchOnReconnect: true,
@@ -47,6 +66,40 @@ export const productApi = createApi({
       // quarter of a second on a phone each time the catalogue arrives.
       providesTags: [{ type: 'Product', id: 'LIST' }],
     }),
+    /**
+     * A listing a page at a time (the shop's grid): the first page first, then
+     * `fetchNextPage` as the shopper scrolls. The cache keeps RTK Query's
+     * `{ pages, pageParams }`, the page param being the offset.
+     */
+    getProductPages: build.infiniteQuery<ProductPage, ProductListing, number>({
+      keepUnusedDataFor: 300,
+      infiniteQueryOptions: {
+        initialPageParam: 0,
+        getNextPageParam: (lastPage) => nextPageOffset(lastPage),
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: '/get-all-products',
+        params: { ...queryArg, limit: DEFAULT_PAGE_SIZE, offset: pageParam },
+      }),
+      transformResponse: (page: ProductPage) => {
+        freezeProducts(page.items);
+        freezeProducts(page.suggestions);
+        return page;
+      },
+      providesTags: [{ type: 'Product', id: 'LIST' }],
+    }),
+    /** The categories with products, with their counts, for the shop's chips. */
+    getCategories: build.query<Category[], void>({
+      query: () => '/categories',
+      keepUnusedDataFor: 300,
+      providesTags: [{ type: 'Product', id: 'LIST' }],
+    }),
+    /** Product names for type-ahead, best first. */
+    getSearchSuggestions: build.query<SearchSuggestions['suggestions'], string>({
+      query: (q) => ({ url: '/search-suggestions', params: { q } }),
+      transformResponse: (answer: SearchSuggestions) => answer.suggestions,
+      keepUnusedDataFor: 60,
+    }),
     getProduct: build.query<Product, string>({
       query: (slug) => `/get-product/${encodeURIComponent(slug)}`,
       providesTags: (_product, _error, slug) => [{ type: 'Product', id: slug }],
@@ -64,4 +117,11 @@ export const productApi = createApi({
   }),
 });
 
-export const { useGetProductsQuery, useGetProductQuery, useGetShopModeQuery } = productApi;
+export const {
+  useGetProductsQuery,
+  useGetProductPagesInfiniteQuery,
+  useGetCategoriesQuery,
+  useGetSearchSuggestionsQuery,
+  useGetProductQuery,
+  useGetShopModeQuery,
+} = productApi;

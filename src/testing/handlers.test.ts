@@ -10,6 +10,7 @@ import {
   fixtureCredentials,
   fixtureOtp,
   fixtureProducts,
+  unitPrice,
 } from './fixtures';
 import { mockDb, resetMockDb } from './handlers';
 
@@ -93,6 +94,68 @@ describe('products', () => {
     });
     expect(grains).toMatchObject({ total: 3 });
     expect((grains as { items: unknown[] }).items).toHaveLength(3);
+  });
+
+  test('listing parameters answer a page: filters, order, paging, as the server does', async () => {
+    const { body } = await call(
+      'GET',
+      '/get-all-products?category=Grains&sort=price_desc&limit=2&offset=1',
+      'product',
+      { token: null },
+    );
+    const grains = fixtureProducts
+      .filter((p) => p.category === 'Grains')
+      .sort((a, b) => unitPrice(b) - unitPrice(a));
+    expect(body).toEqual({
+      items: grains.slice(1, 3),
+      total: grains.length,
+      limit: 2,
+      offset: 1,
+      sort: 'price_desc',
+      q: null,
+      suggestions: [],
+    });
+    const { body: cheap } = await call(
+      'GET',
+      '/get-all-products?max_price=4000&in_stock=true&discounted=true',
+      'product',
+    );
+    const expected = fixtureProducts.filter(
+      (p) => unitPrice(p) <= 4000 && p.inventory_stock > 0 && (p.disc_amount ?? 0) > 0,
+    );
+    expect(cheap).toMatchObject({ total: expected.length, items: expected, sort: 'featured' });
+  });
+
+  test('bad listing parameters are refused with a 422, as the server does', async () => {
+    for (const query of ['sort=relevance', 'min_price=9&max_price=1', 'in_stock=yes', 'limit=0']) {
+      expect((await call('GET', `/get-all-products?${query}`, 'product')).status).toBe(422);
+    }
+  });
+
+  test('a search matching nothing offers the nearest names', async () => {
+    const { body } = await call('GET', '/get-all-products?q=ricee', 'product');
+    expect(body).toMatchObject({
+      total: 0,
+      items: [],
+      suggestions: [expect.objectContaining({ slug: 'ofada-rice-5kg' })],
+    });
+  });
+
+  test('categories with their counts, and names suggested for a search', async () => {
+    const { body } = await call('GET', '/categories', 'product', { token: null });
+    const names = [...new Set(fixtureProducts.map((p) => p.category))];
+    expect((body as { name: string }[]).map((c) => c.name)).toEqual(names);
+    expect(body).toContainEqual({
+      name: 'Grains',
+      products: fixtureProducts.filter((p) => p.category === 'Grains').length,
+      in_stock: fixtureProducts.filter((p) => p.category === 'Grains' && p.inventory_stock > 0)
+        .length,
+    });
+    const { body: suggested } = await call('GET', '/search-suggestions?q=Palm', 'product');
+    expect(suggested).toEqual({
+      q: 'Palm',
+      suggestions: [{ name: 'Red Palm Oil (1 litre)', slug: 'red-palm-oil-1l' }],
+    });
   });
 
   test('one product by slug, or 404', async () => {

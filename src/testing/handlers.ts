@@ -22,6 +22,7 @@ import {
 } from 'msw';
 import type {
   AddCartItem,
+  Category,
   Affiliate,
   AffiliateRegistration,
   CartItem,
@@ -38,9 +39,11 @@ import type {
   OrderItem,
   PaymentRequestResponse,
   Product,
+  ProductListQuery,
   ProductPage,
   Registration,
   ResetPasswordRequest,
+  SearchSuggestions,
   SendOtpRequest,
   UpdateCartItem,
   User,
@@ -50,7 +53,16 @@ import type {
 } from 'contract';
 import { ERROR_DETAILS } from 'contract/details';
 import { FIELD_MESSAGES } from 'contract/messages';
-import { DEFAULT_PAGE_SIZE, DELIVERY_AND_PACKAGING_NAIRA, OYO_STATE } from 'contract/rules';
+import {
+  DEFAULT_PAGE_SIZE,
+  DELIVERY_AND_PACKAGING_NAIRA,
+  MAX_PAGE_SIZE,
+  MAX_PRICE_NAIRA,
+  MAX_SEARCH_SUGGESTIONS,
+  OYO_STATE,
+  PRODUCT_SORTS,
+  type ProductSort,
+} from 'contract/rules';
 import type { ServiceName } from '../config/env';
 import { isAccountNumber, isAffiliateCode, isEmail } from '../lib/validation';
 import {
@@ -204,29 +216,162 @@ const PLACEHOLDER_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300" viewBox="0 0 300 300">' +
   '<rect width="300" height="300" fill="#e8f5e9"/><circle cx="150" cy="150" r="80" fill="#66bb6a"/></svg>';
 
+// ------------------------------------------------------------------ product listing
+
+/** Any of these asks for a page; the compiler keeps the list whole. */
+const LIST_PARAMETERS = Object.keys({
+  q: true,
+  category: true,
+  min_price: true,
+  max_price: true,
+  in_stock: true,
+  discounted: true,
+  sort: true,
+  limit: true,
+  offset: true,
+} satisfies Record<keyof ProductListQuery, true>);
+
+const searchWords = (q: string) => q.toLowerCase().split(/\s+/).filter(Boolean);
+
+/** The mock's ranking: a name match above a description or category match (plain matching). */
+function searchScore(p: Product, words: string[]): number {
+  const name = p.name.toLowerCase();
+  const rest = `${p.description} ${p.category}`.toLowerCase();
+  let score = 0;
+  for (const w of words) {
+    if (name.includes(w)) score += 2;
+    else if (rest.includes(w)) score += 1;
+    else return 0;
+  }
+  return score;
+}
+
+const discountShare = (p: Product) => (p.amount > 0 ? (p.disc_amount ?? 0) / p.amount : 0);
+
+const PAGE_SORTS: Record<Exclude<ProductSort, 'relevance'>, (a: Product, b: Product) => number> = {
+  featured: (a, b) => a.id - b.id,
+  price_asc: (a, b) => unitPrice(a) - unitPrice(b) || a.id - b.id,
+  price_desc: (a, b) => unitPrice(b) - unitPrice(a) || a.id - b.id,
+  discount: (a, b) => discountShare(b) - discountShare(a) || a.id - b.id,
+  newest: (a, b) => b.id - a.id,
+  rating: (a, b) => b.ratings - a.ratings || a.id - b.id,
+};
+
+/** A number parameter, undefined when absent, NaN when not a number in range. */
+function numberParam(params: URLSearchParams, name: string, min: number, max: number) {
+  const text = params.get(name);
+  if (text === null) return undefined;
+  const value = Number(text);
+  return text.trim() !== '' && value >= min && value <= max ? value : Number.NaN;
+}
+
+function booleanParam(params: URLSearchParams, name: string) {
+  const text = params.get(name);
+  if (text === null) return undefined;
+  return text === 'true' ? true : text === 'false' ? false : null;
+}
+
+/**
+ * GET /get-all-products with listing parameters, as the reference server answers it (plain
+ * substring matching stands in for its forgiving search): a page, or the issues (422).
+ */
+function productPage(params: URLSearchParams): ProductPage | { issues: ValidationIssue[] } {
+  const issues: ValidationIssue[] = [];
+  const bad = (field: string, msg: string) =>
+    issues.push({ loc: ['query', field], msg, type: 'value_error' });
+  const typed = (params.get('q') ?? '').trim();
+  const words = searchWords(typed);
+  const category = params.get('category');
+  const minPrice = numberParam(params, 'min_price', 0, MAX_PRICE_NAIRA);
+  const maxPrice = numberParam(params, 'max_price', 0, MAX_PRICE_NAIRA);
+  const inStock = booleanParam(params, 'in_stock');
+  const discounted = booleanParam(params, 'discounted');
+  const limit = numberParam(params, 'limit', 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE;
+  const offset = numberParam(params, 'offset', 0, 10_000_000) ?? 0;
+  const sortText = params.get('sort') ?? (words.length > 0 ? 'relevance' : 'featured');
+  const sort = PRODUCT_SORTS.find((s) => s === sortText);
+  if (category !== null && category.length === 0) bad('category', 'Name a category');
+  if (Number.isNaN(minPrice)) bad('min_price', 'Expected a price in naira');
+  if (Number.isNaN(maxPrice)) bad('max_price', 'Expected a price in naira');
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
+    bad('max_price', 'The highest price must not be below the lowest price');
+  }
+  if (inStock === null) bad('in_stock', 'Expected true or false');
+  if (discounted === null) bad('discounted', 'Expected true or false');
+  if (!Number.isInteger(limit)) bad('limit', `Expected a whole number from 1 to ${MAX_PAGE_SIZE}`);
+  if (!Number.isInteger(offset)) bad('offset', 'Expected a whole number from 0');
+  if (sort === undefined) bad('sort', `Expected one of ${PRODUCT_SORTS.join(', ')}`);
+  if (sort === 'relevance' && words.length === 0) {
+    bad('sort', 'Sorting by relevance needs a search text (q)');
+  }
+  if (issues.length > 0 || sort === undefined) return { issues };
+
+  const scores = new Map(mockDb.products.map((p) => [p.id, searchScore(p, words)]));
+  const found = mockDb.products.filter(
+    (p) =>
+      (words.length === 0 || (scores.get(p.id) ?? 0) > 0) &&
+      (category === null || p.category === category) &&
+      (minPrice === undefined || unitPrice(p) >= minPrice) &&
+      (maxPrice === undefined || unitPrice(p) <= maxPrice) &&
+      (inStock === undefined || p.inventory_stock > 0 === inStock) &&
+      (discounted === undefined || (p.disc_amount ?? 0) > 0 === discounted),
+  );
+  found.sort(
+    sort === 'relevance'
+      ? (a, b) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || a.id - b.id
+      : PAGE_SORTS[sort],
+  );
+  // Nothing found for a search: the nearest names stand in for the server's similarity, here
+  // those sharing the search's first three letters.
+  const stem = words[0]?.slice(0, 3) ?? '';
+  const suggestions =
+    found.length === 0 && stem.length === 3
+      ? mockDb.products.filter((p) => p.name.toLowerCase().includes(stem)).slice(0, 5)
+      : [];
+  return {
+    items: found.slice(offset, offset + limit),
+    total: found.length,
+    limit,
+    offset,
+    sort,
+    q: words.length > 0 ? typed : null,
+    suggestions,
+  };
+}
+
 // ------------------------------------------------------------------ products
 
 const productHandlers = [
   http.get(url('/get-all-products', 'product'), ({ request }) => {
     const params = new URL(request.url).searchParams;
-    const typed = (params.get('q') ?? '').trim();
-    const q = typed.toLowerCase();
-    if (q === '') return HttpResponse.json(mockDb.products);
-    // A search answers a page, as the reference server does (plain matching here).
-    const found = mockDb.products.filter((p) =>
-      [p.name, p.description, p.category].some((text) => text.toLowerCase().includes(q)),
-    );
-    const limit = Number(params.get('limit') ?? DEFAULT_PAGE_SIZE);
-    const page: ProductPage = {
-      items: found.slice(0, limit),
-      total: found.length,
-      limit,
-      offset: 0,
-      sort: 'relevance',
-      q: typed,
-      suggestions: [],
-    };
-    return HttpResponse.json(page);
+    if (!LIST_PARAMETERS.some((name) => params.has(name))) {
+      return HttpResponse.json(mockDb.products);
+    }
+    const answer = productPage(params);
+    return 'issues' in answer ? invalid(answer.issues) : HttpResponse.json(answer);
+  }),
+  http.get(url('/categories', 'product'), () => {
+    const categories = new Map<string, Category>();
+    for (const p of mockDb.products) {
+      const c = categories.get(p.category) ?? { name: p.category, products: 0, in_stock: 0 };
+      c.products += 1;
+      if (p.inventory_stock > 0) c.in_stock += 1;
+      categories.set(p.category, c);
+    }
+    return HttpResponse.json([...categories.values()]);
+  }),
+  http.get(url('/search-suggestions', 'product'), ({ request }) => {
+    const q = (new URL(request.url).searchParams.get('q') ?? '').trim();
+    const words = searchWords(q);
+    const suggestions =
+      words.length === 0
+        ? []
+        : mockDb.products
+            .filter((p) => words.every((w) => p.name.toLowerCase().includes(w)))
+            .slice(0, MAX_SEARCH_SUGGESTIONS)
+            .map(({ name, slug }) => ({ name, slug }));
+    const answer: SearchSuggestions = { q, suggestions };
+    return HttpResponse.json(answer);
   }),
   // Production by default, so screens show no demo notice unless a test asks for one.
   http.get(url('/health', 'product'), () =>

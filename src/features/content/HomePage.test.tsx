@@ -32,3 +32,17 @@ test('the learn-more banner leads to the shop and the vendor banner to the vendo
     '/vendors',
   );
 });
+
+test('each aisle tile opens the shop at its category', () => {
+  renderWithProviders(<HomePage />);
+  const aisles = within(screen.getByRole('list', { name: 'What you can buy' }));
+  expect(aisles.getByRole('link', { name: 'Rice, beans & grains' })).toHaveAttribute(
+    'href',
+    '/shop?category=Staples',
+  );
+  expect(aisles.getByRole('link', { name: 'Fresh pepper & vegetables' })).toHaveAttribute(
+    'href',
+    '/shop?category=Fresh+Food',
+  );
+  expect(aisles.getAllByRole('link')).toHaveLength(4);
+});

@@ -23,12 +23,17 @@ import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
+/** Each tile opens the shop at the catalogue's category that holds what it names. */
 const aisles = [
-  { label: 'Rice, beans & grains', icon: <RiceBowlOutlined /> },
-  { label: 'Fresh pepper & vegetables', icon: <SpaOutlined /> },
-  { label: 'Eggs, fish & protein', icon: <EggOutlined /> },
-  { label: 'Household essentials', icon: <CleaningServicesOutlined /> },
+  { label: 'Rice, beans & grains', category: 'Staples', icon: <RiceBowlOutlined /> },
+  { label: 'Fresh pepper & vegetables', category: 'Fresh Food', icon: <SpaOutlined /> },
+  { label: 'Eggs, fish & protein', category: 'Provisions', icon: <EggOutlined /> },
+  { label: 'Household essentials', category: 'Household', icon: <CleaningServicesOutlined /> },
 ] as const;
+
+function categoryPath(category: string): string {
+  return `${paths.shop}?${new URLSearchParams({ category })}`;
+}
 
 const highlights: readonly { title: string; body: string; icon: ReactNode }[] = [
   {
@@ -182,36 +187,47 @@ function Hero() {
             }}
           >
             {aisles.map((aisle) => (
-              <Box
-                component="li"
-                key={aisle.label}
-                sx={(theme) => ({
-                  p: { xs: 2, sm: 2.5 },
-                  borderRadius: 4,
-                  bgcolor: alpha(theme.palette.primary.contrastText, 0.1),
-                  border: 1,
-                  borderColor: alpha(theme.palette.primary.contrastText, 0.18),
-                  display: 'flex',
-                  flexDirection: 'column',
-                  gap: 1.5,
-                })}
-              >
+              <li key={aisle.label}>
                 <Box
-                  aria-hidden="true"
-                  sx={{
-                    display: 'grid',
-                    placeItems: 'center',
-                    width: 48,
-                    height: 48,
-                    borderRadius: '50%',
-                    bgcolor: 'background.paper',
-                    color: 'primary.main',
-                  }}
+                  component={RouterLink}
+                  to={categoryPath(aisle.category)}
+                  sx={(theme) => ({
+                    height: '100%',
+                    boxSizing: 'border-box',
+                    color: 'inherit',
+                    textDecoration: 'none',
+                    '&:hover': { bgcolor: alpha(theme.palette.primary.contrastText, 0.18) },
+                    '&:focus-visible': {
+                      outline: `2px solid ${theme.palette.primary.contrastText}`,
+                      outlineOffset: 2,
+                    },
+                    p: { xs: 2, sm: 2.5 },
+                    borderRadius: 4,
+                    bgcolor: alpha(theme.palette.primary.contrastText, 0.1),
+                    border: 1,
+                    borderColor: alpha(theme.palette.primary.contrastText, 0.18),
+                    display: 'flex',
+                    flexDirection: 'column',
+                    gap: 1.5,
+                  })}
                 >
-                  {aisle.icon}
+                  <Box
+                    aria-hidden="true"
+                    sx={{
+                      display: 'grid',
+                      placeItems: 'center',
+                      width: 48,
+                      height: 48,
+                      borderRadius: '50%',
+                      bgcolor: 'background.paper',
+                      color: 'primary.main',
+                    }}
+                  >
+                    {aisle.icon}
+                  </Box>
+                  <Typography sx={{ fontWeight: 700, lineHeight: 1.3 }}>{aisle.label}</Typography>
                 </Box>
-                <Typography sx={{ fontWeight: 700, lineHeight: 1.3 }}>{aisle.label}</Typography>
-              </Box>
+              </li>
             ))}
           </Box>
         </Grid>

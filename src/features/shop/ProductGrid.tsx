@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo } from 'react';
 import { styled } from '@mui/material/styles';
 import type { Product } from 'contract';
 import { useAddToCart } from '../../components/product/useAddToCart';
@@ -26,6 +26,13 @@ export interface ProductGridProps {
   products: readonly Product[];
   /** Names the list for screen readers, e.g. 'Products' or 'Search results'. */
   label: string;
+  /** How many products the whole list holds, when only its first pages are here. */
+  setSize?: number;
+  /**
+   * Called when the viewport nears the last rows held, to load the next page. New rows join
+   * at the end, so what is on screen stays where it is while the grid grows.
+   */
+  onNearEnd?: () => void;
 }
 
 /**
@@ -34,8 +41,16 @@ export interface ProductGridProps {
  * screenful. Each card says its place in the whole list
  * (aria-posinset of aria-setsize), and Tab walks on into the next rows as they scroll in.
  */
-function ProductGrid({ products, label }: ProductGridProps) {
+function ProductGrid({ products, label, setSize, onNearEnd }: ProductGridProps) {
   const { ref, viewport: currentViewport } = useGridViewport();
+  // The rows drawn reach past the viewport by the overscan: when they reach the last row held,
+  // the shopper is a couple of rows from the end, and the next page has that long to arrive.
+  const nearEnd =
+    products.length > 0 &&
+    currentViewport.end >= Math.ceil(products.length / gridMetrics(currentViewport.width).columns);
+  useEffect(() => {
+    if (nearEnd) onNearEnd?.();
+  }, [nearEnd, onNearEnd, products]);
   // New rows are drawn in the background (time-sliced, interruptible), so a fast fling never
   // blocks the page for long.
   const viewport = useDeferredValue(currentViewport);
@@ -85,7 +100,7 @@ function ProductGrid({ products, label }: ProductGridProps) {
                 key={product.id}
                 product={product}
                 position={first + i + 1}
-                setSize={products.length}
+                setSize={Math.max(setSize ?? 0, products.length)}
                 compact={compact}
                 eager={onFirstScreen}
                 contentPerFrame={onFirstScreen ? undefined : columns}
@@ -98,7 +113,7 @@ function ProductGrid({ products, label }: ProductGridProps) {
         </List>
       </Frame>
     );
-  }, [viewport, products, label, ref, addToCart, addToWishlist, rememberProduct]);
+  }, [viewport, products, label, setSize, ref, addToCart, addToWishlist, rememberProduct]);
 }
 
 /** Memoized: typing in the search box re-renders the page, not the grid. */

@@ -1,4 +1,4 @@
-import { useId, type Ref } from 'react';
+import { lazy, Suspense, useId, useState, type Ref } from 'react';
 import { styled } from '@mui/material/styles';
 import IconButton from '@mui/material/IconButton';
 import Close from '@mui/icons-material/Close';
@@ -45,6 +45,17 @@ const Input = styled('input')(({ theme }) => ({
   '&::-webkit-search-cancel-button': { appearance: 'none' }, // ours is beside it
 }));
 
+const Anchor = styled('div')({ position: 'relative' });
+
+// The list is drawn only once names arrive: it need not hold up the first screen.
+const SuggestionList = lazy(() => import('./SuggestionList'));
+
+/** A product name offered as the shopper types. */
+export interface SearchSuggestion {
+  name: string;
+  slug: string;
+}
+
 interface SearchBoxProps {
   value: string;
   onChange: (value: string) => void;
@@ -52,48 +63,117 @@ interface SearchBoxProps {
   onSubmit: () => void;
   onClear: () => void;
   inputRef?: Ref<HTMLInputElement>;
+  /** Product names for what is typed, best first (none while they load). */
+  suggestions?: readonly SearchSuggestion[];
+  /** A suggestion chosen (click, or arrows and Enter): open that product. */
+  onChoose?: (suggestion: SearchSuggestion) => void;
 }
 
-/** The shop's search: a labelled search field in a search landmark, with a clear button. */
+/**
+ * The shop's search: a labelled search field in a search landmark, with a clear button, and
+ * product names offered as the shopper types (a combobox with a listbox: arrows move through
+ * them, Enter opens the one picked, Escape closes them).
+ */
 export default function SearchBox({
   value,
   onChange,
   onSubmit,
   onClear,
   inputRef,
+  suggestions = [],
+  onChoose,
 }: SearchBoxProps) {
   const id = useId();
+  const listId = `${id}-suggestions`;
+  // Closed by Escape, a choice or leaving the box; opened again by typing.
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  // A new set of suggestions starts with none picked.
+  const [seen, setSeen] = useState(suggestions);
+  if (seen !== suggestions) {
+    setSeen(suggestions);
+    setActive(-1);
+  }
+  const expanded = open && suggestions.length > 0 && value.trim() !== '';
+
+  function choose(suggestion: SearchSuggestion) {
+    setOpen(false);
+    onChoose?.(suggestion);
+  }
+
   return (
     <div role="search" aria-label="Products">
       <Label htmlFor={id}>Search products</Label>
-      <Frame>
-        <Search aria-hidden="true" />
-        <Input
-          id={id}
-          ref={inputRef}
-          type="search"
-          placeholder="Rice, garri, palm oil…"
-          autoComplete="off"
-          enterKeyHint="search"
-          maxLength={200}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          // A tap on a product right after typing leaves the box first: the search is written
-          // to the address then, not by a timer that would fire after the tap's navigation.
-          onBlur={onSubmit}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
+      <Anchor>
+        <Frame>
+          <Search aria-hidden="true" />
+          <Input
+            id={id}
+            ref={inputRef}
+            type="search"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={expanded}
+            aria-controls={expanded ? listId : undefined}
+            aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+            placeholder="Rice, garri, palm oil…"
+            autoComplete="off"
+            enterKeyHint="search"
+            maxLength={200}
+            value={value}
+            onChange={(event) => {
+              setOpen(true);
+              onChange(event.target.value);
+            }}
+            // A tap on a product right after typing leaves the box first: the search is written
+            // to the address then, not by a timer that would fire after the tap's navigation.
+            onBlur={() => {
+              setOpen(false);
               onSubmit();
-            }
-          }}
-        />
-        {value ? (
-          <IconButton aria-label="Clear the search box" onClick={onClear} size="small">
-            <Close fontSize="small" />
-          </IconButton>
+            }}
+            onKeyDown={(event) => {
+              if (expanded && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+                event.preventDefault();
+                const step = event.key === 'ArrowDown' ? 1 : -1;
+                setActive((current) => {
+                  const next = current + step;
+                  if (next < -1) return suggestions.length - 1;
+                  return next >= suggestions.length ? -1 : next;
+                });
+              } else if (event.key === 'ArrowDown' && suggestions.length > 0) {
+                event.preventDefault();
+                setOpen(true);
+              } else if (event.key === 'Escape' && expanded) {
+                event.preventDefault();
+                setOpen(false);
+              } else if (event.key === 'Enter') {
+                event.preventDefault();
+                const picked = expanded ? suggestions[active] : undefined;
+                if (picked) choose(picked);
+                else {
+                  setOpen(false);
+                  onSubmit();
+                }
+              }
+            }}
+          />
+          {value ? (
+            <IconButton aria-label="Clear the search box" onClick={onClear} size="small">
+              <Close fontSize="small" />
+            </IconButton>
+          ) : null}
+        </Frame>
+        {expanded ? (
+          <Suspense fallback={null}>
+            <SuggestionList
+              id={listId}
+              suggestions={suggestions}
+              active={active}
+              onChoose={choose}
+            />
+          </Suspense>
         ) : null}
-      </Frame>
+      </Anchor>
     </div>
   );
 }

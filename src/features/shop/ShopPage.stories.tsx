@@ -132,7 +132,7 @@ export const NoResults: Story = {
       await canvas.findByText('No products match “something-absent”', {}, slow),
     ).toBeVisible();
     await expect(canvas.getByText('Showing 0 products')).toBeVisible();
-    const box = canvas.getByRole('searchbox', { name: 'Search products' });
+    const box = canvas.getByRole('combobox', { name: 'Search products' });
     await expect(box).toHaveValue('something-absent');
 
     await userEvent.click(canvas.getByRole('button', { name: 'Clear search' }));
@@ -151,7 +151,7 @@ export const Search: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('list', { name: 'Products' }, slow);
-    await userEvent.type(canvas.getByRole('searchbox', { name: 'Search products' }), 'rice');
+    await userEvent.type(canvas.getByRole('combobox', { name: 'Search products' }), 'rice');
 
     await expect(
       await canvas.findByRole('heading', { level: 2, name: 'Results for “rice”' }, slow),
@@ -160,5 +160,37 @@ export const Search: Story = {
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1), slow);
     await expect(within(list).getByRole('link', { name: 'Ofada Rice (5 kg)' })).toBeVisible();
     await expect(canvas.getByText('Showing 1 product')).toBeVisible();
+  },
+};
+
+/** A shared link with a category and an order: the chip is on and the list follows. */
+export const CategoryAndSort: Story = {
+  parameters: { route: '/shop?category=Grains&sort=price_desc' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole('list', { name: 'Products' }, slow);
+    await expect(canvas.getByRole('heading', { level: 2, name: 'Grains' })).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: /^Grains/ }, slow)).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const grains = fixtureProducts.filter((p) => p.category === 'Grains');
+    await waitFor(
+      () => expect(within(list).getAllByRole('listitem')).toHaveLength(grains.length),
+      slow,
+    );
+  },
+};
+
+/** Names offered as the shopper types. */
+export const Suggestions: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('list', { name: 'Products' }, slow);
+    await userEvent.type(canvas.getByRole('combobox', { name: 'Search products' }), 'oil');
+    const listbox = await canvas.findByRole('listbox', { name: 'Suggestions' }, slow);
+    await expect(
+      within(listbox).getByRole('option', { name: 'Red Palm Oil (1 litre)' }),
+    ).toBeVisible();
   },
 };

@@ -4,8 +4,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
 import { AppProviders } from '../../app/AppProviders';
 import { makeStore } from '../../app/store';
-import { apiUrl, fixtureProducts } from '../../testing/fixtures';
-import { recordRequests, server } from '../../testing/server';
+import { apiUrl, fixtureProducts, unitPrice } from '../../testing/fixtures';
+import { mockDb } from '../../testing/handlers';
+import { deferred, recordRequests, server } from '../../testing/server';
 import ShopPage from './ShopPage';
 
 /** The shop on a memory router, so a test can read the address and how it last changed. */
@@ -32,10 +33,11 @@ function renderShop(route = '/shop') {
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
-/** What the app asked GET /get-all-products for, in order ('' for every product). */
+/** The search of each first page the app asked GET /get-all-products for ('' for none). */
 function productSearches(requests: ReturnType<typeof recordRequests>): string[] {
   return requests
     .filter((r) => r.url.pathname.endsWith('/get-all-products'))
+    .filter((r) => r.url.searchParams.get('offset') === '0')
     .map((r) => r.url.searchParams.get('q') ?? '');
 }
 
@@ -62,8 +64,9 @@ test('shows the loading text, then every product, under one Shop heading with th
 
 test('the search box is a labelled search field inside a search landmark', async () => {
   renderShop();
-  const box = screen.getByRole('searchbox', { name: 'Search products' });
+  const box = screen.getByRole('combobox', { name: 'Search products' });
   expect(box).toHaveAttribute('type', 'search');
+  expect(box).toHaveAttribute('aria-autocomplete', 'list');
   expect(screen.getByRole('search')).toContainElement(box);
   await findProductList();
 });
@@ -73,7 +76,7 @@ test('typing fast asks the server once, after the pause, and the address follows
   const { router, user } = renderShop();
   await findProductList();
 
-  await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'rice');
+  await user.type(screen.getByRole('combobox', { name: 'Search products' }), 'rice');
   // Nothing is asked while the shopper is still typing.
   expect(productSearches(requests)).toEqual(['']);
 
@@ -91,7 +94,7 @@ test('typing fast asks the server once, after the pause, and the address follows
 test('a search in the address is searched at once and kept in the box (a shared link, a reload)', async () => {
   const requests = recordRequests();
   renderShop('/shop?q=palm');
-  expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('palm');
+  expect(screen.getByRole('combobox', { name: 'Search products' })).toHaveValue('palm');
   const list = await screen.findByRole('list', { name: 'Products matching “palm”' }, AFTER_PAUSE);
   expect(within(list).getByRole('link', { name: 'Red Palm Oil (1 litre)' })).toBeInTheDocument();
   // A shared search does not download the whole catalogue too.
@@ -102,7 +105,7 @@ test('emptying the box shows every product again, from the cache, and clears the
   const requests = recordRequests();
   const { router, user } = renderShop();
   await findProductList();
-  const box = screen.getByRole('searchbox', { name: 'Search products' });
+  const box = screen.getByRole('combobox', { name: 'Search products' });
   await user.type(box, 'beans');
   await screen.findByRole('list', { name: 'Products matching “beans”' }, AFTER_PAUSE);
 
@@ -116,7 +119,7 @@ test('emptying the box shows every product again, from the cache, and clears the
 test('no results: says so, and Clear search brings every product back with focus in the box', async () => {
   const { router, user } = renderShop();
   await findProductList();
-  const box = screen.getByRole('searchbox', { name: 'Search products' });
+  const box = screen.getByRole('combobox', { name: 'Search products' });
   await user.type(box, 'caviar');
 
   expect(
@@ -133,7 +136,7 @@ test('no results: says so, and Clear search brings every product back with focus
 });
 
 test('an empty catalogue says the shelves are empty, not that a search found nothing', async () => {
-  server.use(http.get(apiUrl('/get-all-products'), () => HttpResponse.json([])));
+  mockDb.products = [];
   renderShop();
 
   expect(await screen.findByText('No products on the shelves yet')).toBeInTheDocument();
@@ -170,7 +173,7 @@ test('a repeated search is answered from the cache, with no new request', async 
   const requests = recordRequests();
   const { user } = renderShop();
   await findProductList();
-  const box = screen.getByRole('searchbox', { name: 'Search products' });
+  const box = screen.getByRole('combobox', { name: 'Search products' });
 
   await user.type(box, 'oil');
   await screen.findByRole('list', { name: 'Products matching “oil”' }, AFTER_PAUSE);
@@ -188,7 +191,7 @@ test('Enter searches without waiting for the pause', async () => {
   const requests = recordRequests();
   const { router, user } = renderShop();
   await findProductList();
-  await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'garri{Enter}');
+  await user.type(screen.getByRole('combobox', { name: 'Search products' }), 'garri{Enter}');
   // Asked at once: the address already holds the search.
   expect(router.state.location.search).toBe('?q=garri');
   await screen.findByRole('list', { name: 'Products matching “garri”' }, AFTER_PAUSE);
@@ -200,7 +203,7 @@ test('the address changed by a link puts its search in the box', async () => {
   await screen.findByRole('list', { name: 'Products matching “yam”' }, AFTER_PAUSE);
   await act(() => router.navigate('/shop'));
   await waitFor(() =>
-    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue(''),
+    expect(screen.getByRole('combobox', { name: 'Search products' })).toHaveValue(''),
   );
   await findProductList();
 });
@@ -260,7 +263,7 @@ test('a search differing only in case and spaces is the same search, from the ca
   const requests = recordRequests();
   const { user } = renderShop();
   await findProductList();
-  const box = screen.getByRole('searchbox', { name: 'Search products' });
+  const box = screen.getByRole('combobox', { name: 'Search products' });
   await user.type(box, 'palm oil');
   await screen.findByRole('list', { name: 'Products matching “palm oil”' }, AFTER_PAUSE);
   await user.clear(box);
@@ -273,4 +276,208 @@ test('a search differing only in case and spaces is the same search, from the ca
   );
   expect(within(list).getByRole('link', { name: 'Red Palm Oil (1 litre)' })).toBeInTheDocument();
   expect(productSearches(requests)).toEqual(['', 'palm oil']);
+});
+
+// ---------------------------------------------------------------- categories, filters, sort
+
+/** The names in the product list, in order. */
+function listedNames(list: HTMLElement): string[] {
+  return within(list)
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
+}
+
+function productList() {
+  return screen.getByRole('list', { name: /products/i });
+}
+
+async function openFilters(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: /^Filters/ }));
+  return screen.findByRole('dialog', { name: 'Filters and sort' });
+}
+
+test('a category chip shows that category and puts it in the address; Back restores', async () => {
+  const requests = recordRequests();
+  const { router, user } = renderShop();
+  await findProductList();
+  const spices = await screen.findByRole('button', { name: /^Spices/ });
+  const all = screen.getByRole('button', { name: /^All/ });
+  expect(all).toHaveAttribute('aria-pressed', 'true');
+
+  await user.click(spices);
+
+  await screen.findByRole('heading', { name: 'Spices', level: 2 });
+  const spicesOnly = fixtureProducts.filter((p) => p.category === 'Spices');
+  await waitFor(() => expect(listedNames(productList())).toEqual(spicesOnly.map((p) => p.name)));
+  expect(screen.getByRole('button', { name: /^Spices/ })).toHaveAttribute('aria-pressed', 'true');
+  expect(router.state.location.search).toBe('?category=Spices');
+  expect(router.state.historyAction).toBe('PUSH');
+  expect(requests.some((r) => r.url.searchParams.get('category') === 'Spices')).toBe(true);
+
+  await act(() => router.navigate(-1));
+  await screen.findByRole('heading', { name: 'All products', level: 2 });
+  await waitFor(() => expect(listedNames(productList())).toEqual(allNames));
+  expect(screen.getByRole('button', { name: /^All/ })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('the category chips show each category’s count, All first', async () => {
+  renderShop();
+  const chips = within(await screen.findByRole('navigation', { name: 'Categories' }));
+  const spices = fixtureProducts.filter((p) => p.category === 'Spices').length;
+  expect(await chips.findByRole('button', { name: `Spices ${spices}` })).toBeInTheDocument();
+  expect(chips.getAllByRole('button')[0]).toHaveAccessibleName(`All ${fixtureProducts.length}`);
+});
+
+test('a sort choice reorders the list and is kept in the address', async () => {
+  const { router, user } = renderShop();
+  await findProductList();
+  const sheet = await openFilters(user);
+  // Best match is only for a search.
+  expect(within(sheet).queryByRole('radio', { name: 'Best match' })).toBeNull();
+
+  await user.click(within(sheet).getByRole('radio', { name: 'Price: low to high' }));
+  expect(router.state.location.search).toBe('?sort=price_asc');
+  await user.click(within(sheet).getByRole('button', { name: 'Done' }));
+
+  const byPrice = [...fixtureProducts]
+    .sort((a, b) => unitPrice(a) - unitPrice(b) || a.id - b.id)
+    .map((p) => p.name);
+  await waitFor(() => expect(listedNames(productList())).toEqual(byPrice));
+
+  await act(() => router.navigate(-1));
+  await waitFor(() => expect(listedNames(productList())).toEqual(allNames));
+});
+
+test('filters count on the Filters button, and Clear filters brings every product back', async () => {
+  const { router, user } = renderShop();
+  await findProductList();
+  const sheet = await openFilters(user);
+  await user.click(within(sheet).getByRole('checkbox', { name: 'Discounted' }));
+  await user.click(within(sheet).getByRole('checkbox', { name: 'In stock' }));
+  expect(router.state.location.search).toBe('?discounted=true&in_stock=true');
+  await user.click(within(sheet).getByRole('button', { name: 'Done' }));
+
+  const discounted = fixtureProducts.filter(
+    (p) => (p.disc_amount ?? 0) > 0 && p.inventory_stock > 0,
+  );
+  await waitFor(() => expect(listedNames(productList())).toEqual(discounted.map((p) => p.name)));
+  expect(screen.getByRole('button', { name: /^Filters/ })).toHaveTextContent('Filters (2)');
+
+  await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+  expect(router.state.location.search).toBe('');
+  await waitFor(() => expect(listedNames(productList())).toEqual(allNames));
+  expect(screen.getByRole('button', { name: /^Filters/ })).toHaveTextContent(/^Filters$/);
+});
+
+test('a price range the wrong way round is refused with a message and nothing changes', async () => {
+  const { router, user } = renderShop();
+  await findProductList();
+  const sheet = await openFilters(user);
+  await user.type(within(sheet).getByRole('textbox', { name: 'Lowest' }), '5000');
+  await user.type(within(sheet).getByRole('textbox', { name: 'Highest' }), '100');
+  await user.click(within(sheet).getByRole('button', { name: 'Apply price' }));
+  expect(within(sheet).getByRole('alert')).toHaveTextContent(
+    'The lowest price must not be above the highest price.',
+  );
+  expect(router.state.location.search).toBe('');
+
+  await user.clear(within(sheet).getByRole('textbox', { name: 'Highest' }));
+  await user.type(within(sheet).getByRole('textbox', { name: 'Highest' }), '50000');
+  await user.type(within(sheet).getByRole('textbox', { name: 'Highest' }), '{Enter}');
+  expect(router.state.location.search).toBe('?min_price=5000&max_price=50000');
+});
+
+test('bad values in a shared link fall back to no choice instead of failing', async () => {
+  const requests = recordRequests();
+  renderShop('/shop?sort=cheapest&min_price=abc&max_price=-5&in_stock=maybe&category=');
+  await waitFor(() => expect(listedNames(productList())).toEqual(allNames));
+  expect(screen.queryByRole('alert')).toBeNull();
+  const asked = requests.find((r) => r.url.pathname.endsWith('/get-all-products'));
+  expect([...(asked?.url.searchParams.keys() ?? [])].sort()).toEqual(['limit', 'offset']);
+});
+
+test('relevance in a link without a search falls back to the catalogue’s order', async () => {
+  const requests = recordRequests();
+  renderShop('/shop?sort=relevance');
+  await findProductList();
+  expect(requests[0]?.url.searchParams.get('sort')).toBeNull();
+});
+
+test('a category and a filter matching nothing say so and offer to clear them', async () => {
+  const { router, user } = renderShop('/shop?category=Spices&min_price=99999999');
+  expect(await screen.findByText('No products match these filters')).toBeInTheDocument();
+  await user.click(screen.getAllByRole('button', { name: 'Clear filters' }).at(-1)!);
+  await findProductList();
+  expect(router.state.location.search).toBe('');
+});
+
+// ---------------------------------------------------------------- search suggestions
+
+test('names are suggested after a short pause, and choosing one opens that product', async () => {
+  const requests = recordRequests();
+  const suggestionRequests = () =>
+    requests.filter((r) => r.url.pathname.endsWith('/search-suggestions'));
+  const { router, user } = renderShop();
+  await findProductList();
+  const box = screen.getByRole('combobox', { name: 'Search products' });
+
+  await user.type(box, 'ric');
+  // Typing fast asks nothing yet.
+  expect(suggestionRequests()).toHaveLength(0);
+  const listbox = await screen.findByRole('listbox', { name: 'Suggestions' });
+  expect(suggestionRequests().map((r) => r.url.searchParams.get('q'))).toEqual(['ric']);
+  expect(box).toHaveAttribute('aria-expanded', 'true');
+  const option = within(listbox).getByRole('option', { name: 'Ofada Rice (5 kg)' });
+
+  await user.keyboard('{ArrowDown}');
+  expect(box).toHaveAttribute('aria-activedescendant', option.id);
+  expect(option).toHaveAttribute('aria-selected', 'true');
+  await user.keyboard('{Enter}');
+
+  expect(await screen.findByText('Product page')).toBeInTheDocument();
+  expect(router.state.location.search).toBe('?slug=ofada-rice-5kg');
+});
+
+test('Escape closes the suggestions and keeps the text', async () => {
+  const { user } = renderShop();
+  await findProductList();
+  const box = screen.getByRole('combobox', { name: 'Search products' });
+  await user.type(box, 'oil');
+  await screen.findByRole('listbox', { name: 'Suggestions' });
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('listbox')).toBeNull();
+  expect(box).toHaveValue('oil');
+});
+
+test('a late answer for earlier typing is never shown', async () => {
+  const late = deferred();
+  server.use(
+    http.get(apiUrl('/search-suggestions'), async ({ request }) => {
+      if (new URL(request.url).searchParams.get('q') !== 'pa') return undefined;
+      await late.gate;
+      return HttpResponse.json({ q: 'pa', suggestions: [{ name: 'Stale answer', slug: 'stale' }] });
+    }),
+  );
+  const { user } = renderShop();
+  await findProductList();
+  const box = screen.getByRole('combobox', { name: 'Search products' });
+  await user.type(box, 'pa');
+  await act(() => jest.advanceTimersByTimeAsync(250));
+  await user.type(box, 'lm');
+
+  const listbox = await screen.findByRole('listbox', { name: 'Suggestions' });
+  expect(within(listbox).getByRole('option', { name: 'Red Palm Oil (1 litre)' })).toBeVisible();
+  late.release();
+  await act(() => jest.advanceTimersByTimeAsync(50));
+  expect(screen.queryByRole('option', { name: 'Stale answer' })).toBeNull();
+});
+
+test('a search with no results offers the nearest products as Did you mean links', async () => {
+  const { user } = renderShop();
+  await findProductList();
+  await user.type(screen.getByRole('combobox', { name: 'Search products' }), 'ricee{Enter}');
+  expect(await screen.findByText('No products match “ricee”', {}, AFTER_PAUSE)).toBeInTheDocument();
+  const didYouMean = screen.getByRole('navigation', { name: 'Did you mean' });
+  const link = within(didYouMean).getByRole('link', { name: 'Ofada Rice (5 kg)' });
+  expect(link).toHaveAttribute('href', '/detail/product-details?slug=ofada-rice-5kg');
 });

@@ -1,20 +1,68 @@
-import { useRef, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import SearchOff from '@mui/icons-material/SearchOff';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import EmptyState from '../../components/EmptyState';
-import RequestBanner from '../../components/RequestBanner';
+import { productDetailsPath } from '../../components/product/productPath';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { productLoadError } from '../../lib/getErrorMessage';
 import { plainMessages } from '../../lib/messages';
-import { productApi, useGetProductsQuery } from '../../services/productApi';
+import {
+  useGetCategoriesQuery,
+  useGetProductPagesInfiniteQuery,
+  useGetSearchSuggestionsQuery,
+} from '../../services/productApi';
 import ProductGrid from './ProductGrid';
-import SearchBox from './SearchBox';
-import { useSearchText } from './useSearchText';
+import SearchBox, { type SearchSuggestion } from './SearchBox';
+import {
+  NO_CHOICE,
+  activeFilterCount,
+  listingQuery,
+  readListing,
+  writeListing,
+  type ListingChoice,
+} from './listingParams';
+import { searchKey, useSearchText } from './useSearchText';
+
+// The filters' controls are not on the first screen of a phone: they load when first opened
+// (on wide screens, just after the grid).
+// Below the grid, a screen down: it need not hold up the first screen either.
+const RequestBanner = lazy(() => import('../../components/RequestBanner'));
+// Its categories come in a request of their own, which this download runs beside; the row's
+// height is kept meanwhile so nothing below moves when it arrives.
+const CategoryChips = lazy(() => import('./CategoryChips'));
+// Most visits never see it.
+const NoProducts = lazy(() => import('./NoProducts'));
+// Drawn (empty) with the grid, so it has loaded before the shopper scrolls to the end.
+const NextPageState = lazy(() =>
+  import('./NoProducts').then((module) => ({ default: module.NextPageState })),
+);
+const ListingFilters = lazy(() => import('./ListingFilters'));
+const FilterSheet = lazy(() =>
+  import('./ListingFilters').then((module) => ({ default: module.FilterSheet })),
+);
+
+/** How long typing pauses before names are suggested. */
+export const SUGGEST_DEBOUNCE_MS = 200;
+/** Fewer letters than this suggest too much to be of use. */
+const SUGGEST_MIN_LENGTH = 2;
 
 const count = new Intl.NumberFormat('en-NG');
 
@@ -22,33 +70,96 @@ function showing(n: number): string {
   return `Showing ${count.format(n)} ${n === 1 ? 'product' : 'products'}`;
 }
 
-/**
- * Keeps the whole catalogue in the cache while the shop is open, once it has been loaded:
- * emptying the search then shows every product again without downloading them again.
- * (A search link opened cold does not download the catalogue for nothing.)
- */
-function useKeepCatalogue() {
-  const { loaded } = productApi.endpoints.getProducts.useQueryState('', {
-    selectFromResult: ({ isSuccess }) => ({ loaded: isSuccess }),
-  });
-  useGetProductsQuery('', { skip: !loaded });
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }
 
-/** The shop (docs/product.md#shop): a searchable grid of every product, four a row on wide screens. */
+/**
+ * The category, filters and order, kept in the address beside the search: each choice is a
+ * new history entry, so Back undoes it, and a shared link shows the same list.
+ */
+function useListingChoice(searching: boolean) {
+  const [params, setParams] = useSearchParams();
+  const choice = useMemo(() => readListing(params, searching), [params, searching]);
+  const choose = useCallback(
+    (next: ListingChoice) => setParams((previous) => writeListing(previous, next)),
+    [setParams],
+  );
+  return { choice, choose };
+}
+
+/** Product names for what the shopper is typing; an answer for older typing is never shown. */
+function useSuggestions(text: string): SearchSuggestion[] {
+  const key = useDebounced(searchKey(text), SUGGEST_DEBOUNCE_MS);
+  const current = searchKey(text) === key;
+  const { currentData } = useGetSearchSuggestionsQuery(key, {
+    skip: key.length < SUGGEST_MIN_LENGTH,
+  });
+  return useMemo(() => (current && currentData ? currentData : []), [current, currentData]);
+}
+
+/**
+ * The shop (docs/product.md#shop): categories, filters, sort and search over a grid that
+ * loads a page at a time.
+ */
 export default function ShopPage() {
   const search = useSearchText();
   const { query, label } = search;
   const searchInput = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
   useDocumentTitle(label ? `“${label}” in the shop` : 'Shop');
-  useKeepCatalogue();
 
-  const { data, currentData, error, isFetching, refetch } = useGetProductsQuery(query);
+  const { choice, choose } = useListingChoice(label !== '');
+  const filterCount = activeFilterCount(choice);
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
+  const [sheetOpen, setSheetOpen] = useState(false);
+  // Mounted from the first opening on, so closing the sheet can slide it away.
+  const [sheetWanted, setSheetWanted] = useState(false);
+
+  const { data: categories = [] } = useGetCategoriesQuery();
+  const suggestions = useSuggestions(search.text);
+
+  const {
+    data,
+    currentData,
+    error,
+    isFetching,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    hasNextPage,
+    fetchNextPage,
+    refetch,
+  } = useGetProductPagesInfiniteQuery(listingQuery(query, choice));
   const stale = currentData === undefined && data !== undefined;
+  const products = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
+  const total = data?.pages[0]?.total ?? 0;
+  const didYouMean = currentData?.pages[0]?.suggestions ?? [];
+
+  // Read by the grid's callback, which stays the same function so the grid is not redrawn.
+  const more = useRef({ hasNextPage, busy: isFetching, failed: isFetchNextPageError, stale });
+  useLayoutEffect(() => {
+    more.current = { hasNextPage, busy: isFetching, failed: isFetchNextPageError, stale };
+  });
+  const loadMore = useCallback(() => {
+    const { hasNextPage: more_, busy, failed, stale: old } = more.current;
+    if (more_ && !busy && !failed && !old) void fetchNextPage();
+  }, [fetchNextPage]);
 
   function clearSearch() {
     search.clear();
     searchInput.current?.focus();
   }
+
+  function clearFilters() {
+    choose({ ...NO_CHOICE, category: choice.category, sort: choice.sort });
+  }
+
+  const filters = { choice, searching: label !== '', onChange: choose };
 
   let status: string;
   let body: ReactNode;
@@ -62,7 +173,7 @@ export default function ShopPage() {
         </Button>
       </Stack>
     );
-  } else if (data === undefined || (stale && data.length === 0)) {
+  } else if (data === undefined || (stale && products.length === 0)) {
     // Nothing yet, or only an empty answer to another search: say it is loading rather than
     // show an empty grid under 'Searching…'. A screen tall, like the grid that replaces it, so
     // the request banner and footer wait below the fold instead of jumping down a screen.
@@ -78,7 +189,19 @@ export default function ShopPage() {
         <Typography color="text.secondary">{plainMessages.productsLoading}</Typography>
       </Stack>
     );
-  } else if (currentData?.length === 0 && !label) {
+  } else if (!stale && total === 0 && (label || filterCount > 0 || choice.category !== null)) {
+    status = showing(0);
+    body = (
+      <Suspense fallback={null}>
+        <NoProducts
+          label={label}
+          suggestions={didYouMean}
+          onClearSearch={clearSearch}
+          onClearFilters={() => choose(NO_CHOICE)}
+        />
+      </Suspense>
+    );
+  } else if (!stale && total === 0) {
     status = showing(0);
     body = (
       <EmptyState
@@ -87,34 +210,26 @@ export default function ShopPage() {
         description="The shop is restocking. Please check back soon."
       />
     );
-  } else if (currentData?.length === 0) {
-    status = showing(0);
-    body = (
-      <EmptyState
-        icon={<SearchOff />}
-        message={`No products match “${label}”`}
-        description={
-          <>
-            Check the spelling or try a shorter word, like “rice” or “oil”.
-            <Button
-              variant="contained"
-              onClick={clearSearch}
-              sx={{ display: 'flex', mx: 'auto', mt: 2 }}
-            >
-              Clear search
-            </Button>
-          </>
-        }
-      />
-    );
   } else {
-    status = stale ? 'Searching…' : showing(data.length);
+    status = stale ? 'Searching…' : showing(total);
     body = (
       <Box
         aria-busy={stale}
         sx={{ opacity: stale ? 0.55 : 1, transition: 'opacity 150ms', minHeight: 240 }}
       >
-        <ProductGrid products={data} label={label ? `Products matching “${label}”` : 'Products'} />
+        <ProductGrid
+          products={products}
+          setSize={total}
+          onNearEnd={loadMore}
+          label={label ? `Products matching “${label}”` : 'Products'}
+        />
+        <Suspense fallback={null}>
+          <NextPageState
+            loading={isFetchingNextPage}
+            failed={isFetchNextPageError && !isFetching}
+            onRetry={() => void fetchNextPage()}
+          />
+        </Suspense>
       </Box>
     );
   }
@@ -135,7 +250,16 @@ export default function ShopPage() {
         onSubmit={search.submit}
         onClear={clearSearch}
         inputRef={searchInput}
+        suggestions={suggestions}
+        onChoose={(suggestion) => void navigate(productDetailsPath(suggestion.slug))}
       />
+      <Suspense fallback={<Box sx={{ minHeight: 48 }} />}>
+        <CategoryChips
+          categories={categories}
+          selected={choice.category}
+          onSelect={(category) => choose({ ...choice, category })}
+        />
+      </Suspense>
       <Box
         sx={{
           display: 'flex',
@@ -143,17 +267,52 @@ export default function ShopPage() {
           justifyContent: 'space-between',
           flexWrap: 'wrap',
           columnGap: 2,
+          rowGap: 1,
         }}
       >
         <Typography component="h2" variant="h4">
-          {label ? `Results for “${label}”` : 'All products'}
+          {label ? `Results for “${label}”` : (choice.category ?? 'All products')}
         </Typography>
         <Typography role="status" color="text.secondary" sx={{ fontSize: '0.9rem' }}>
           {status}
         </Typography>
+        {wide ? null : (
+          <Stack direction="row" spacing={1} sx={{ width: '100%' }}>
+            <Button
+              variant="outlined"
+              startIcon={<TuneOutlined />}
+              aria-haspopup="dialog"
+              onClick={() => {
+                setSheetWanted(true);
+                setSheetOpen(true);
+              }}
+            >
+              {filterCount > 0 ? `Filters (${filterCount})` : 'Filters'}
+            </Button>
+            {filterCount > 0 ? <Button onClick={clearFilters}>Clear filters</Button> : null}
+          </Stack>
+        )}
       </Box>
-      {body}
-      <RequestBanner kind="product" />
+      {wide ? (
+        <Box sx={{ display: 'grid', gridTemplateColumns: '220px minmax(0, 1fr)', gap: 3 }}>
+          <Box component="aside" aria-label="Filters and sort">
+            <Suspense fallback={null}>
+              <ListingFilters {...filters} />
+            </Suspense>
+          </Box>
+          <Box>{body}</Box>
+        </Box>
+      ) : (
+        body
+      )}
+      {sheetWanted && !wide ? (
+        <Suspense fallback={null}>
+          <FilterSheet {...filters} open={sheetOpen} onClose={() => setSheetOpen(false)} />
+        </Suspense>
+      ) : null}
+      <Suspense fallback={null}>
+        <RequestBanner kind="product" />
+      </Suspense>
     </Stack>
   );
 }
