@@ -6,6 +6,7 @@ import { initialSessionState } from '../../state/sessionSlice';
 import { productDetailsPath } from '../../components/product/productPath';
 import { messages, plainMessages } from '../../lib/messages';
 import { apiUrl, fixtureProducts, fixtureUser, signedInSession } from '../../testing/fixtures';
+import { mockDb } from '../../testing/handlers';
 import ProductDetailPage from './ProductDetailPage';
 import { onPage } from '../../testing/storyPage';
 
@@ -173,6 +174,8 @@ export const NoResponse: Story = {
 export const BuyChosenQuantity: Story = {
   beforeEach: () => {
     cartRequests.length = 0;
+    // Not in the cart yet: once it is, a stepper takes the quantity picker's place.
+    mockDb.cartLines = [];
   },
   parameters: {
     msw: [

@@ -21,7 +21,9 @@ function pageOf(canvasElement: HTMLElement) {
   const summary = () => canvas.getByRole('region', { name: 'Order summary' });
   const figure = (label: string) => within(summary()).getByRole('definition', { name: label });
   const quantityOf = (name: string) =>
-    within(canvas.getByRole('group', { name: `Quantity of ${name}` })).getByText(/^\d+$/);
+    within(canvas.getByRole('group', { name: `Quantity of ${name}` })).getByRole('textbox', {
+      name: 'Quantity',
+    });
   return { canvas, figure, quantityOf };
 }
 
@@ -48,8 +50,8 @@ export const SignedIn: Story = {
     const { canvas, figure, quantityOf } = pageOf(canvasElement);
     const items = await canvas.findByRole('list', { name: 'Cart items' }, slow);
     await expect(within(items).getAllByRole('listitem')).toHaveLength(2);
-    await expect(quantityOf(GARRI)).toHaveTextContent('2');
-    await expect(quantityOf(PALM_OIL)).toHaveTextContent('1');
+    await expect(quantityOf(GARRI)).toHaveValue('2');
+    await expect(quantityOf(PALM_OIL)).toHaveValue('1');
     await expect(figure('Total to pay')).toHaveTextContent('₦ 17,275');
     const location = canvas.getByRole('region', { name: 'Delivery location' });
     await expect(
@@ -69,7 +71,7 @@ export const ChangeQuantity: Story = {
     const { canvas, figure, quantityOf } = pageOf(canvasElement);
     await canvas.findByRole('list', { name: 'Cart items' }, slow);
     await userEvent.click(canvas.getByRole('button', { name: `Increase quantity of ${GARRI}` }));
-    await waitFor(() => expect(quantityOf(GARRI)).toHaveTextContent('3'), slow);
+    await waitFor(() => expect(quantityOf(GARRI)).toHaveValue('3'), slow);
     await waitFor(() => expect(figure('Value before VAT')).toHaveTextContent('₦ 21,000'), slow);
     await expect(
       await within(canvasElement.ownerDocument.body).findByText('Cart updated!', {}, slow),
