@@ -23,6 +23,7 @@ export * from './wishlists';
 export * from './users';
 export * from './delivery';
 export * from './orders';
+export * from './fulfilment';
 export * from './payment';
 export * from './affiliates';
 export * from './dev';

@@ -155,3 +155,77 @@ export const MAX_PRICE_NAIRA = 100_000_000;
 
 /** Nearest matches offered when a search finds nothing, and type-ahead names at most. */
 export const MAX_SEARCH_SUGGESTIONS = 6;
+
+/** How an order is paid: online now (Paystack), or cash or transfer on delivery or at pickup. */
+export const PAYMENT_METHODS = ['online', 'on_delivery', 'at_pickup'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** The two that are paid later, and the one way of getting the order each goes with. */
+export const PAY_LATER_METHODS = ['on_delivery', 'at_pickup'] as const;
+export type PayLaterMethod = (typeof PAY_LATER_METHODS)[number];
+export const PAY_LATER_DELIVERY_MODEL = { on_delivery: 'delivery', at_pickup: 'pickup' } as const;
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  online: 'Paid online',
+  on_delivery: 'Pay on delivery (cash or transfer)',
+  at_pickup: 'Pay at pickup (cash or transfer)',
+};
+/** The channels a pay-now payment offers at Paystack. */
+export const PAYSTACK_CHANNELS = ['card', 'bank_transfer', 'ussd'] as const;
+
+/** paid: money in; awaiting: pay-later, not received yet; refund_due: paid, then cancelled. */
+export const PAYMENT_STATUSES = ['paid', 'awaiting', 'refund_due'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_RECEIVED_VIA = ['cash', 'transfer'] as const;
+export type PaymentReceivedVia = (typeof PAYMENT_RECEIVED_VIA)[number];
+
+/** An order's journey, from placed to delivered or collected, or cancelled on the way. */
+export const ORDER_STATES = [
+  'placed',
+  'confirmed',
+  'packed',
+  'out_for_delivery',
+  'ready_for_pickup',
+  'delivered',
+  'collected',
+  'cancelled',
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+export const ORDER_STATE_LABELS: Record<OrderState, string> = {
+  placed: 'Placed',
+  confirmed: 'Confirmed',
+  packed: 'Packed',
+  out_for_delivery: 'Out for delivery',
+  ready_for_pickup: 'Ready for pickup',
+  delivered: 'Delivered',
+  collected: 'Collected',
+  cancelled: 'Cancelled',
+};
+/** Still on its way: staff can move it on or cancel it. */
+export const OPEN_ORDER_STATES: readonly OrderState[] = [
+  'placed',
+  'confirmed',
+  'packed',
+  'out_for_delivery',
+  'ready_for_pickup',
+];
+export const MAX_CANCEL_REASON_LENGTH = 300;
+
+/** The one step forward from a state (cancelling aside), or null at the end of the road. */
+export function nextOrderState(
+  state: OrderState,
+  deliveryModel: (typeof DELIVERY_MODELS)[number],
+): OrderState | null {
+  switch (state) {
+    case 'placed':
+      return 'confirmed';
+    case 'confirmed':
+      return 'packed';
+    case 'packed':
+      return deliveryModel === 'delivery' ? 'out_for_delivery' : 'ready_for_pickup';
+    case 'out_for_delivery':
+      return 'delivered';
+    case 'ready_for_pickup':
+      return 'collected';
+    default:
+      return null;
+  }
+}

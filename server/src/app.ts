@@ -43,11 +43,14 @@ import cartRoutes from './routes/cart';
 import deliveryRoutes from './routes/delivery';
 import devRoutes from './routes/dev';
 import emailJsRoutes from './routes/emailjs';
+import fulfilmentRoutes from './routes/fulfilment';
 import healthRoutes from './routes/health';
 import orderItemRoutes from './routes/orderItems';
 import orderRoutes from './routes/orders';
 import paymentRoutes from './routes/payment';
 import productRoutes from './routes/product';
+import staffRoutes from './routes/staff';
+import { deliverStockAlerts } from './orders/journey';
 import { registerStaticSite } from './routes/static';
 import userRoutes from './routes/users';
 import wishlistRoutes from './routes/wishlists';
@@ -328,11 +331,31 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       await api.register(deliveryRoutes, opts);
       await api.register(paymentRoutes, opts);
       await api.register(affiliateRoutes, opts);
+      await api.register(fulfilmentRoutes, opts);
+      await api.register(staffRoutes, opts);
       await api.register(emailJsRoutes, opts);
       if (config.mode === 'demo') await api.register(devRoutes, opts);
     },
     { prefix: config.apiPrefix },
   );
+
+  // Stock can come back outside this server (an operator's UPDATE, another server's cancel):
+  // a listening server looks for shoppers to tell now and then. In-process tests call
+  // deliverStockAlerts themselves.
+  if (config.stockAlertSweepSeconds > 0) {
+    let sweep: NodeJS.Timeout | null = null;
+    app.addHook('onListen', async () => {
+      sweep = setInterval(() => {
+        deliverStockAlerts(ctx, app.log).catch((error: unknown) =>
+          app.log.error({ err: error }, 'back-in-stock sweep failed'),
+        );
+      }, config.stockAlertSweepSeconds * 1000);
+      sweep.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (sweep) clearInterval(sweep);
+    });
+  }
 
   await registerStaticSite(app, {
     distDir: config.distDir,

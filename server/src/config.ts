@@ -54,6 +54,13 @@ export interface Config {
   outboxConsole: boolean;
   mailWebhook: { url: string; token: string | null } | null;
   shopEmail: string;
+  /** The most a pay-on-delivery or pay-at-pickup order may come to, and for a first order. */
+  payLater: { maxKobo: number; firstOrderMaxKobo: number };
+  /** The shop's WhatsApp number, international without '+': 2348030001234. */
+  shopWhatsapp: string;
+  pickup: { address: string; openingHours: string };
+  /** How often a listening server tells shoppers of products back in stock; 0: never. */
+  stockAlertSweepSeconds: number;
   distDir: string;
   /** Answer requests for the build's source maps (*.map); off, they are 404. */
   serveSourceMaps: boolean;
@@ -229,6 +236,23 @@ export function loadConfig(env: Env = process.env): Config {
     r.problems.push(`SHOP_EMAIL must be an email address, not "${shopEmail}"`);
   }
 
+  const payLaterMax = r.integer('PAY_LATER_MAX_NAIRA', 100_000, 0, 100_000_000);
+  const firstOrderMax = r.integer('PAY_LATER_FIRST_ORDER_MAX_NAIRA', 30_000, 0, 100_000_000);
+  if (firstOrderMax > payLaterMax) {
+    r.problems.push(
+      `PAY_LATER_FIRST_ORDER_MAX_NAIRA (${firstOrderMax}) must not be above PAY_LATER_MAX_NAIRA (${payLaterMax})`,
+    );
+  }
+  const whatsappRaw = r.text('SHOP_WHATSAPP', '2348030001234').replace(/[\s+()-]/g, '');
+  const shopWhatsapp = /^0[789][01]\d{8}$/.test(whatsappRaw)
+    ? `234${whatsappRaw.slice(1)}`
+    : whatsappRaw;
+  if (!/^[1-9]\d{7,14}$/.test(shopWhatsapp)) {
+    r.problems.push(
+      `SHOP_WHATSAPP must be a phone number such as 2348030001234 or 08030001234, not "${whatsappRaw}"`,
+    );
+  }
+
   const mode: Mode = production ? 'production' : 'demo';
 
   const config: Config = {
@@ -278,6 +302,16 @@ export function loadConfig(env: Env = process.env): Config {
       ? { url: mailWebhookUrl, token: r.optional('MAIL_WEBHOOK_TOKEN') }
       : null,
     shopEmail,
+    payLater: { maxKobo: payLaterMax * 100, firstOrderMaxKobo: firstOrderMax * 100 },
+    shopWhatsapp,
+    pickup: {
+      address: r.text(
+        'PICKUP_ADDRESS',
+        'Shop 14, Bodija Market Complex, Bodija, Ibadan, Oyo State',
+      ),
+      openingHours: r.text('PICKUP_HOURS', 'Monday to Saturday, 8 am to 6 pm'),
+    },
+    stockAlertSweepSeconds: r.integer('STOCK_ALERT_SWEEP_SECONDS', 60, 0, 86400),
     distDir: path.resolve(r.text('DIST_DIR', './dist')),
     serveSourceMaps: r.flag('SERVE_SOURCE_MAPS', false),
     logLevel,

@@ -234,7 +234,13 @@ describe('checkout', () => {
     // 35,000 + 16,800 = 51,800; VAT 3,885; + 1,150 = 56,835
     expect(order).toEqual({
       id: expect.any(Number),
-      status: 'paid',
+      status: 'Placed',
+      state: 'placed',
+      payment_method: 'online',
+      payment_status: 'paid',
+      payment_received_via: 'online',
+      cancel_reason: null,
+      amounts: { items: 51800, vat: 3885, delivery_and_packaging: 1150, total: 56835 },
       order_date: expect.stringMatching(/^\d{4}-/),
       total_amount: 56835,
       delivery_model: 'delivery',

@@ -206,7 +206,7 @@ test('initialize calls Paystack with the secret key, kobo, NGN, the reference an
     amount: AMOUNT,
     currency: 'NGN',
     reference,
-    channels: ['card', 'bank_transfer', 'bank'],
+    channels: ['card', 'bank_transfer', 'ussd'],
     metadata: { user_id: shopper.id, delivery_method: 'pickup' },
   });
 });
@@ -320,7 +320,8 @@ describe('webhook', () => {
     );
     expect(orders[0]).toMatchObject({
       reference,
-      status: 'paid',
+      status: 'Placed',
+      payment_status: 'paid',
       total_amount: 86612.5,
       delivery_model: 'pickup',
     });

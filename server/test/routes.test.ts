@@ -77,6 +77,8 @@ interface World {
   orderedReference: string;
   paidReference: string;
   pendingReference: string;
+  notificationId: number;
+  alertProductId: number;
 }
 
 async function buildWorld(app: App): Promise<World> {
@@ -110,9 +112,23 @@ async function buildWorld(app: App): Promise<World> {
       body: { product_id: salt.id },
     }),
   );
+  // A waits for a product to come back (its own alert B must not touch).
+  await t.db.query('UPDATE products SET inventory_stock = 0 WHERE id = $1', [salt.id]);
+  await call(app, {
+    method: 'POST',
+    url: '/api/stock-alerts',
+    token: a.token,
+    body: { product_id: salt.id },
+  });
+  const notification = await t.db.query<{ id: number }>(
+    'SELECT id FROM notifications WHERE user_id = $1 ORDER BY id LIMIT 1',
+    [a.id],
+  );
   return {
     a,
     b,
+    notificationId: Number(notification[0]?.id),
+    alertProductId: salt.id,
     cartLineId: line.id,
     wishlistId: wish.id,
     deliveryId: delivery.id,
@@ -141,6 +157,9 @@ async function snapshot(app: App, w: World): Promise<unknown> {
     delivery: await get('/api/get-delivery'),
     orders: await get('/api/orders'),
     items: await get(`/api/order_item/${w.orderId}`),
+    order: await get(`/api/orders/${w.orderId}`),
+    notifications: await get('/api/notifications'),
+    alerts: await get('/api/stock-alerts'),
     counts,
   };
 }
@@ -172,6 +191,49 @@ const INTRUSIONS: Record<string, Intrusion[]> = {
     }),
   ],
   'GET /api/order_item/:orderId': [(w) => ({ url: `/api/order_item/${w.orderId}`, expected: 404 })],
+  'GET /api/orders/:orderId': [(w) => ({ url: `/api/orders/${w.orderId}`, expected: 404 })],
+  'POST /api/place-order': [
+    (w) => ({
+      method: 'POST',
+      url: '/api/place-order',
+      body: { userid: w.a.id, delivery_method: 'pickup', payment_method: 'at_pickup' },
+      expected: 403,
+    }),
+  ],
+  'POST /api/notifications/:id/read': [
+    (w) => ({ method: 'POST', url: `/api/notifications/${w.notificationId}/read`, expected: 404 }),
+  ],
+  'DELETE /api/stock-alerts/:productId': [
+    (w) => ({ method: 'DELETE', url: `/api/stock-alerts/${w.alertProductId}`, expected: 404 }),
+  ],
+  // A shopper is not staff: the staff side refuses before it looks at the order.
+  'GET /api/staff/orders/:orderId': [
+    (w) => ({ url: `/api/staff/orders/${w.orderId}`, expected: 403 }),
+  ],
+  'POST /api/staff/orders/:orderId/status': [
+    (w) => ({
+      method: 'POST',
+      url: `/api/staff/orders/${w.orderId}/status`,
+      body: { from: 'placed', to: 'confirmed' },
+      expected: 403,
+    }),
+  ],
+  'POST /api/staff/orders/:orderId/payment': [
+    (w) => ({
+      method: 'POST',
+      url: `/api/staff/orders/${w.orderId}/payment`,
+      body: { via: 'cash' },
+      expected: 403,
+    }),
+  ],
+  'POST /api/staff/orders/:orderId/cancel': [
+    (w) => ({
+      method: 'POST',
+      url: `/api/staff/orders/${w.orderId}/cancel`,
+      body: { reason: 'B was here' },
+      expected: 403,
+    }),
+  ],
   'GET /api/verify-transaction': [
     (w) => ({ url: `/api/verify-transaction?reference=${w.orderedReference}`, expected: 404 }),
     (w) => ({ url: `/api/verify-transaction?reference=${w.pendingReference}`, expected: 404 }),

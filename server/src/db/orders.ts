@@ -1,16 +1,31 @@
-import type { DeliveryModel, Order, OrderItem } from '../../../contract';
+import {
+  ORDER_STATE_LABELS,
+  type DeliveryModel,
+  type PlacedOrder,
+  type OrderItem,
+  type OrderState,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '../../../contract';
 import { toNaira } from '../money';
 import type { Queryable } from './client';
 import { productImagePath } from './products';
 import { iso, num, numOrNull } from './rows';
 
-interface OrderRow {
+export interface OrderRow {
   id: unknown;
   user_id: unknown;
   reference: string;
-  status: string;
+  status: OrderState;
   delivery_model: DeliveryModel;
+  subtotal_kobo: unknown;
+  vat_kobo: unknown;
+  delivery_fee_kobo: unknown;
   total_kobo: unknown;
+  payment_method: PaymentMethod;
+  payment_status: PaymentStatus;
+  payment_received_via: 'online' | 'cash' | 'transfer' | null;
+  cancel_reason: string | null;
   delivery_address: string;
   delivery_city: string;
   delivery_state: string;
@@ -22,19 +37,43 @@ interface OrderRow {
 export interface OrderRecord {
   id: number;
   userId: number;
-  order: Order;
+  state: OrderState;
+  deliveryModel: DeliveryModel;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  orderDate: string;
+  order: PlacedOrder;
 }
 
-const COLUMNS = `id, user_id, reference, status, delivery_model, total_kobo, delivery_address,
-  delivery_city, delivery_state, delivery_mobile_number, delivery_alt_mobile_number, order_date`;
+export const ORDER_COLUMNS = `id, user_id, reference, status, delivery_model, subtotal_kobo, vat_kobo,
+  delivery_fee_kobo, total_kobo, payment_method, payment_status, payment_received_via,
+  cancel_reason, delivery_address, delivery_city, delivery_state, delivery_mobile_number,
+  delivery_alt_mobile_number, order_date`;
+const COLUMNS = ORDER_COLUMNS;
 
-function toRecord(r: OrderRow): OrderRecord {
+export function toOrderRecord(r: OrderRow): OrderRecord {
   return {
     id: num(r.id),
     userId: num(r.user_id),
+    state: r.status,
+    deliveryModel: r.delivery_model,
+    paymentMethod: r.payment_method,
+    paymentStatus: r.payment_status,
+    orderDate: iso(r.order_date),
     order: {
       id: num(r.id),
-      status: r.status,
+      status: ORDER_STATE_LABELS[r.status] ?? r.status,
+      state: r.status,
+      payment_method: r.payment_method,
+      payment_status: r.payment_status,
+      payment_received_via: r.payment_received_via,
+      cancel_reason: r.cancel_reason,
+      amounts: {
+        items: toNaira(num(r.subtotal_kobo)),
+        vat: toNaira(num(r.vat_kobo)),
+        delivery_and_packaging: toNaira(num(r.delivery_fee_kobo)),
+        total: toNaira(num(r.total_kobo)),
+      },
       order_date: iso(r.order_date),
       total_amount: toNaira(num(r.total_kobo)),
       delivery_model: r.delivery_model,
@@ -57,15 +96,15 @@ export async function findOrderByReference(
   const rows = await db.query<OrderRow>(`SELECT ${COLUMNS} FROM orders WHERE reference = $1`, [
     reference,
   ]);
-  return rows[0] ? toRecord(rows[0]) : null;
+  return rows[0] ? toOrderRecord(rows[0]) : null;
 }
 
-export async function listOrders(db: Queryable, userId: number): Promise<Order[]> {
+export async function listOrders(db: Queryable, userId: number): Promise<PlacedOrder[]> {
   const rows = await db.query<OrderRow>(
     `SELECT ${COLUMNS} FROM orders WHERE user_id = $1 ORDER BY order_date DESC, id DESC`,
     [userId],
   );
-  return rows.map((r) => toRecord(r).order);
+  return rows.map((r) => toOrderRecord(r).order);
 }
 
 export async function findUserOrder(
@@ -77,13 +116,13 @@ export async function findUserOrder(
     `SELECT ${COLUMNS} FROM orders WHERE id = $1 AND user_id = $2`,
     [orderId, userId],
   );
-  return rows[0] ? toRecord(rows[0]) : null;
+  return rows[0] ? toOrderRecord(rows[0]) : null;
 }
 
 export interface NewOrder {
   userId: number;
   reference: string;
-  status: string;
+  paymentMethod: PaymentMethod;
   deliveryModel: DeliveryModel;
   subtotalKobo: number;
   vatKobo: number;
@@ -98,19 +137,26 @@ export interface NewOrder {
   };
 }
 
-/** null when an order for the reference exists already (the unique constraint decides). */
+/**
+ * null when an order for the reference exists already (the unique constraint decides). Every
+ * order starts placed; one paid online starts paid, one paid later awaits its money.
+ */
 export async function insertOrder(db: Queryable, o: NewOrder): Promise<OrderRecord | null> {
   const rows = await db.query<OrderRow>(
-    `INSERT INTO orders (user_id, reference, status, delivery_model, subtotal_kobo, vat_kobo,
+    `INSERT INTO orders (user_id, reference, payment_method, delivery_model, subtotal_kobo, vat_kobo,
        delivery_fee_kobo, total_kobo, delivery_address, delivery_city, delivery_state,
-       delivery_mobile_number, delivery_alt_mobile_number)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       delivery_mobile_number, delivery_alt_mobile_number, status, status_changed_at,
+       payment_status, payment_received_via, payment_received_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'placed', now(),
+       CASE WHEN $3 = 'online' THEN 'paid' ELSE 'awaiting' END,
+       CASE WHEN $3 = 'online' THEN 'online' END,
+       CASE WHEN $3 = 'online' THEN now() END)
      ON CONFLICT ON CONSTRAINT orders_reference_key DO NOTHING
      RETURNING ${COLUMNS}`,
     [
       o.userId,
       o.reference,
-      o.status,
+      o.paymentMethod,
       o.deliveryModel,
       o.subtotalKobo,
       o.vatKobo,
@@ -123,7 +169,7 @@ export async function insertOrder(db: Queryable, o: NewOrder): Promise<OrderReco
       o.delivery.altMobileNumber,
     ],
   );
-  return rows[0] ? toRecord(rows[0]) : null;
+  return rows[0] ? toOrderRecord(rows[0]) : null;
 }
 
 export interface NewOrderItem {
@@ -173,6 +219,7 @@ interface OrderItemRow {
   product_image_url: string | null;
   vendor_name: string;
   quantity: unknown;
+  unit_price_kobo: unknown;
   total_price_kobo: unknown;
 }
 
@@ -183,13 +230,14 @@ export async function listOrderItems(
 ): Promise<OrderItem[]> {
   const rows = await db.query<OrderItemRow>(
     `SELECT id, product_id, product_slug, product_name, product_image_url, vendor_name, quantity,
-            total_price_kobo
+            unit_price_kobo, total_price_kobo
        FROM order_items WHERE order_id = $1 ORDER BY id`,
     [orderId],
   );
   return rows.map((r) => ({
     id: num(r.id),
     quantity: num(r.quantity),
+    unit_price: toNaira(num(r.unit_price_kobo)),
     total_price: toNaira(num(r.total_price_kobo)),
     product: {
       id: numOrNull(r.product_id) ?? 0,

@@ -17,11 +17,16 @@ import type { Database } from './client';
 import { migrate } from './migrate';
 import { openDatabase } from './open';
 import { seedDemo } from './seed/demo';
+import { ensureDemoStaff } from './staff';
 
 export async function prepareDatabase(db: Database, config: Config): Promise<void> {
   await migrate(db);
   // Silent on purpose: the ready line is the one line a start prints (see server/README.md).
-  if (config.demoData) await seedDemo(db, createPasswordHasher(config.argon2));
+  if (config.demoData) {
+    const passwords = createPasswordHasher(config.argon2);
+    await seedDemo(db, passwords);
+    await ensureDemoStaff(db, passwords);
+  }
 }
 
 /** True when the embedded database of this start does not exist yet. */

@@ -117,3 +117,102 @@ export function contactMessage(shopEmail: string, form: ContactForm): OutgoingMe
     ].join('\n'),
   };
 }
+
+/** The facts of an order as its messages tell them. */
+export interface OrderFacts {
+  number: string;
+  firstName: string;
+  email: string;
+  mobileNumber: string;
+  items: { name: string; quantity: number; totalKobo: number }[];
+  subtotalKobo: number;
+  vatKobo: number;
+  deliveryKobo: number;
+  totalKobo: number;
+  paymentLabel: string;
+  /** The delivery address, or the pickup station with its opening hours. */
+  where: string;
+  expected: string;
+  whatsapp: string;
+}
+
+export function orderPlacedMessages(
+  o: OrderFacts,
+  naira: (kobo: number) => string,
+): OutgoingMessage[] {
+  return [
+    {
+      to: o.email,
+      channel: 'email',
+      subject: `${SHOP_NAME}: order ${o.number} placed`,
+      text: [
+        `Hello ${o.firstName},`,
+        '',
+        `Thank you for your order ${o.number}.`,
+        '',
+        ...o.items.map((i) => `${i.quantity} x ${i.name}: ${naira(i.totalKobo)}`),
+        '',
+        `Items: ${naira(o.subtotalKobo)}`,
+        `VAT: ${naira(o.vatKobo)}`,
+        `Delivery and packaging: ${naira(o.deliveryKobo)}`,
+        `Total: ${naira(o.totalKobo)}`,
+        `Payment: ${o.paymentLabel}`,
+        '',
+        o.where,
+        `Expected: ${o.expected}`,
+        '',
+        `Questions? WhatsApp us on +${o.whatsapp} with your order number.`,
+      ].join('\n'),
+    },
+    {
+      to: o.mobileNumber,
+      channel: 'sms',
+      subject: `${SHOP_NAME} order ${o.number}`,
+      text: `${SHOP_NAME}: order ${o.number} placed, ${naira(o.totalKobo)} (${o.paymentLabel}). Expected ${o.expected}. WhatsApp +${o.whatsapp}`,
+    },
+  ];
+}
+
+export function orderStatusMessages(
+  o: Pick<OrderFacts, 'number' | 'firstName' | 'email' | 'mobileNumber' | 'whatsapp'>,
+  headline: string,
+): OutgoingMessage[] {
+  return [
+    {
+      to: o.email,
+      channel: 'email',
+      subject: `${SHOP_NAME}: order ${o.number}: ${headline}`,
+      text: [
+        `Hello ${o.firstName},`,
+        '',
+        `Your order ${o.number}: ${headline}.`,
+        '',
+        `Questions? WhatsApp us on +${o.whatsapp} with your order number.`,
+      ].join('\n'),
+    },
+    {
+      to: o.mobileNumber,
+      channel: 'sms',
+      subject: `${SHOP_NAME} order ${o.number}`,
+      text: `${SHOP_NAME}: order ${o.number}: ${headline}.`,
+    },
+  ];
+}
+
+export function backInStockMessage(
+  user: { email: string; firstName: string },
+  product: { name: string },
+  url: string,
+): OutgoingMessage {
+  return {
+    to: user.email,
+    channel: 'email',
+    subject: `${product.name} is back in stock at ${SHOP_NAME}`,
+    text: [
+      `Hello ${user.firstName},`,
+      '',
+      `${product.name} is back in stock. You asked us to tell you.`,
+      url,
+    ].join('\n'),
+  };
+}

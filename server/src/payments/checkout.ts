@@ -2,10 +2,11 @@
  * From a payment to an order. The checkout call and Paystack's webhook both end here, so a
  * reference gives exactly one order however many times, and in whatever order, they come.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_DETAILS, type DeliveryModel, type Order } from '../../../contract';
 import type { AppContext } from '../context';
 import { creditCommission, findReferrer } from '../db/affiliates';
-import { clearCart, listCart, type CartLine } from '../db/carts';
+import { clearCart, listCart } from '../db/carts';
 import type { Queryable } from '../db/client';
 import { findDelivery } from '../db/deliveries';
 import { findOrderByReference, insertOrder, insertOrderItems } from '../db/orders';
@@ -23,20 +24,12 @@ import {
   type TransactionRecord,
 } from '../db/transactions';
 import { cartTotals, DELIVERY_FEE_KOBO, formatNaira } from '../money';
+import { notePlaced, sendPlaced } from '../orders/journey';
 import { badRequest, conflict, HttpError, notFound } from '../plugins/errors';
+import { stockProblem } from '../orders/stock';
 import { PaymentProviderError, type ProviderVerification } from './provider';
 
-export const PAID_STATUS = 'paid';
-
-export function stockProblem(line: {
-  quantity: number;
-  product: Pick<CartLine['product'], 'name' | 'inventoryStock'>;
-}): string | null {
-  const { inventoryStock, name } = line.product;
-  if (inventoryStock === 0) return `${name} is out of stock`;
-  if (line.quantity > inventoryStock) return `Only ${inventoryStock} left in stock for ${name}`;
-  return null;
-}
+export { stockProblem };
 
 /**
  * Asks the provider what became of a payment and records it. A success counts only when
@@ -102,15 +95,16 @@ export function paymentNotDoneDetail(status: string): string {
  * backs that up.
  */
 export async function placeOrder(
-  ctx: Pick<AppContext, 'db' | 'config' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer'>,
   request: { reference: string; userId: number; deliveryModel: DeliveryModel },
+  log?: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<{ order: Order; created: boolean }> {
-  return ctx.db.transaction(async (q) => {
+  const placed = await ctx.db.transaction(async (q) => {
     const tx = await findTransaction(q, request.reference, { lock: true });
     if (!tx || tx.userId !== request.userId) throw notFound(ERROR_DETAILS.transactionNotFound);
 
     const existing = await findOrderByReference(q, request.reference);
-    if (existing) return { order: existing.order, created: false };
+    if (existing) return { record: existing, created: false };
 
     if (!tx.verifiedAt || tx.status !== 'success')
       throw badRequest(paymentNotDoneDetail(tx.status));
@@ -160,7 +154,7 @@ export async function placeOrder(
     const inserted = await insertOrder(q, {
       userId: request.userId,
       reference: request.reference,
-      status: PAID_STATUS,
+      paymentMethod: 'online',
       deliveryModel: request.deliveryModel,
       subtotalKobo: totals.subtotalKobo,
       vatKobo: totals.vatKobo,
@@ -176,7 +170,7 @@ export async function placeOrder(
     });
     if (!inserted) {
       const again = await findOrderByReference(q, request.reference);
-      if (again) return { order: again.order, created: false };
+      if (again) return { record: again, created: false };
       throw new Error(`Order for ${request.reference} neither inserted nor found`);
     }
 
@@ -206,8 +200,11 @@ export async function placeOrder(
     else await removeFromCart(q, request.userId, lines);
 
     await creditReferrer(ctx, q, request.userId, totals.payableKobo, delivery?.mobile_number);
-    return { order: inserted.order, created: true };
+    await notePlaced(q, inserted);
+    return { record: inserted, created: true };
   });
+  if (placed.created) await sendPlaced(ctx, placed.record, log);
+  return { order: placed.record.order, created: placed.created };
 }
 
 /** A payment from before stock holds has no priced lines: its order comes from the cart. */

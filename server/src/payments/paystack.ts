@@ -6,7 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Type } from 'typebox';
 import { Compile } from 'typebox/compile';
-import type { TransactionStatus } from '../../../contract';
+import { PAYSTACK_CHANNELS, type TransactionStatus } from '../../../contract';
 import { PaymentProviderError, type PaymentProvider } from './provider';
 
 const InitializeAnswer = Type.Object({
@@ -117,7 +117,7 @@ export function createPaystackProvider(options: {
         amount: input.amountKobo,
         currency: 'NGN',
         reference: input.reference,
-        channels: ['card', 'bank_transfer', 'bank'],
+        channels: [...PAYSTACK_CHANNELS],
         metadata: input.metadata,
       });
       if (!checkInitialize.Check(payload)) {

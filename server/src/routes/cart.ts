@@ -122,11 +122,15 @@ const cartRoutes: RoutePlugin = async (app, { ctx }) => {
       const verification = await verifyPayment(ctx, tx);
       if (verification.status !== 'success')
         throw badRequest(paymentNotDoneDetail(verification.status));
-      const { order, created } = await placeOrder(ctx, {
-        reference,
-        userId: user.id,
-        deliveryModel,
-      });
+      const { order, created } = await placeOrder(
+        ctx,
+        {
+          reference,
+          userId: user.id,
+          deliveryModel,
+        },
+        request.log,
+      );
       if (created) request.log.info({ reference, orderId: order.id }, 'order placed');
       return order;
     },

@@ -93,11 +93,15 @@ async function paystackWebhook(app: FastifyInstance, ctx: AppContext, secretKey:
     }
     await recordProviderStatus(ctx.db, reference, 'success', paidAt ?? null, true);
     try {
-      const { order, created } = await placeOrder(ctx, {
-        reference,
-        userId: tx.userId,
-        deliveryModel: tx.deliveryMethod,
-      });
+      const { order, created } = await placeOrder(
+        ctx,
+        {
+          reference,
+          userId: tx.userId,
+          deliveryModel: tx.deliveryMethod,
+        },
+        request.log,
+      );
       if (created) request.log.info({ reference, orderId: order.id }, 'order placed by webhook');
     } catch (error) {
       // Paystack retries on errors; a business refusal (cart changed) will not improve, so it

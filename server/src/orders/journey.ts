@@ -1,0 +1,588 @@
+/**
+ * An order's life after it is placed: paying later, the one step forward at a time, money
+ * received, cancelling with stock returned, and what the shopper is told at each step.
+ *
+ * Each change runs in one database transaction with the order row locked and writes its
+ * event and its notification there, so a change and its notice happen exactly once however
+ * many taps race. Email and SMS go after the commit: a relay that is down never undoes a step.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ERROR_DETAILS,
+  nextOrderState,
+  OPEN_ORDER_STATES,
+  ORDER_STATE_LABELS,
+  PAY_LATER_DELIVERY_MODEL,
+  PAYMENT_METHOD_LABELS,
+  type DeliveryModel,
+  type OrderDetail,
+  type OrderState,
+  type PayLaterMethod,
+  type PaymentReceivedVia,
+  type StaffOrder,
+} from '../../../contract';
+import type { AppContext } from '../context';
+import { clearCart, listCart } from '../db/carts';
+import type { Queryable } from '../db/client';
+import { findDelivery } from '../db/deliveries';
+import {
+  claimDueStockAlerts,
+  insertNotification,
+  insertOrderEvent,
+  listOrderEvents,
+  type OrderEventRecord,
+} from '../db/fulfilment';
+import {
+  insertOrder,
+  insertOrderItems,
+  listOrderItems,
+  ORDER_COLUMNS,
+  toOrderRecord,
+  type OrderRecord,
+  type OrderRow,
+} from '../db/orders';
+import { unitPriceKobo } from '../db/products';
+import { num } from '../db/rows';
+import { heldStock, releaseUnpaidHolds } from '../db/transactions';
+import { findUserById } from '../db/users';
+import type { OutgoingMessage } from '../mail/mailer';
+import {
+  backInStockMessage,
+  orderPlacedMessages,
+  orderStatusMessages,
+  type OrderFacts,
+} from '../mail/messages';
+import { cartTotals, DELIVERY_FEE_KOBO, formatNaira } from '../money';
+import { stockProblem } from './stock';
+import { newReference } from '../payments/provider';
+import { badRequest, conflict, notFound } from '../plugins/errors';
+
+type Ctx = Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer'>;
+type Log = Pick<FastifyBaseLogger, 'error'>;
+
+/** The states whose news also goes out by email and SMS, not only as a notification. */
+const MESSAGED: readonly OrderState[] = [
+  'out_for_delivery',
+  'ready_for_pickup',
+  'delivered',
+  'collected',
+  'cancelled',
+];
+
+// ------------------------------------------------------------------ reading
+
+export async function lockOrder(q: Queryable, orderId: number): Promise<OrderRecord | null> {
+  const rows = await q.query<OrderRow>(
+    `SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`,
+    [orderId],
+  );
+  return rows[0] ? toOrderRecord(rows[0]) : null;
+}
+
+const DAY_MS = 86_400_000;
+/** Nigeria keeps West Africa Time all year (UTC+1, no daylight saving). */
+const LAGOS_OFFSET_MS = 3_600_000;
+
+function lagosDate(ms: number): string {
+  return new Date(ms + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** Adds working days (Monday to Saturday for pickup, Monday to Friday for delivery). */
+function addDays(fromMs: number, days: number, workdays: number[]): number {
+  let at = fromMs;
+  let left = days;
+  while (left > 0) {
+    at += DAY_MS;
+    if (workdays.includes(new Date(at + LAGOS_OFFSET_MS).getUTCDay())) left -= 1;
+  }
+  return at;
+}
+
+/** Pickup: ready within a day (the shop opens Monday to Saturday); delivery: 1-3 business days. */
+export function expectedDays(
+  orderDate: string,
+  model: DeliveryModel,
+): { from: string; to: string } {
+  const placed = Date.parse(orderDate);
+  if (model === 'pickup') {
+    const day = lagosDate(addDays(placed, 1, [1, 2, 3, 4, 5, 6]));
+    return { from: day, to: day };
+  }
+  const weekdays = [1, 2, 3, 4, 5];
+  return {
+    from: lagosDate(addDays(placed, 1, weekdays)),
+    to: lagosDate(addDays(placed, 3, weekdays)),
+  };
+}
+
+function eventLabel(e: Pick<OrderEventRecord, 'kind' | 'status'>): string {
+  if (e.kind === 'payment') return `Payment received (${e.status})`;
+  if (e.kind === 'refund') return 'Refund due';
+  return ORDER_STATE_LABELS[e.status as OrderState] ?? e.status;
+}
+
+function whatsappLink(config: Ctx['config'], number: string) {
+  const text = encodeURIComponent(`Hello, about my order ${number}`);
+  return { number: config.shopWhatsapp, url: `https://wa.me/${config.shopWhatsapp}?text=${text}` };
+}
+
+async function details(
+  ctx: Pick<Ctx, 'db' | 'config'>,
+  records: OrderRecord[],
+): Promise<{ detail: OrderDetail; events: OrderEventRecord[] }[]> {
+  const events = await listOrderEvents(
+    ctx.db,
+    records.map((r) => r.id),
+  );
+  const out = [];
+  for (const r of records) {
+    const own = events.get(r.id) ?? [];
+    const number = r.order.reference;
+    out.push({
+      events: own,
+      detail: {
+        ...r.order,
+        number,
+        items: await listOrderItems(ctx.db, r.id, ctx.config.apiPrefix),
+        state: r.state,
+        payment_label: PAYMENT_METHOD_LABELS[r.paymentMethod],
+        pickup:
+          r.deliveryModel === 'pickup'
+            ? { address: ctx.config.pickup.address, opening_hours: ctx.config.pickup.openingHours }
+            : null,
+        expected: expectedDays(r.orderDate, r.deliveryModel),
+        whatsapp: whatsappLink(ctx.config, number),
+        events: own.map((e) => ({
+          kind: e.kind,
+          status: e.status,
+          label: eventLabel(e),
+          note: e.note,
+          at: e.at,
+        })),
+      },
+    });
+  }
+  return out;
+}
+
+export async function orderDetail(
+  ctx: Pick<Ctx, 'db' | 'config'>,
+  record: OrderRecord,
+): Promise<OrderDetail> {
+  const [one] = await details(ctx, [record]);
+  return (one as { detail: OrderDetail }).detail;
+}
+
+export async function staffOrders(
+  ctx: Pick<Ctx, 'db' | 'config'>,
+  records: OrderRecord[],
+): Promise<StaffOrder[]> {
+  const customers = new Map<number, { name: string; email: string; mobile_number: string }>();
+  for (const r of records) {
+    if (customers.has(r.userId)) continue;
+    const u = await findUserById(ctx.db, r.userId);
+    customers.set(r.userId, {
+      name: u ? `${u.firstName} ${u.lastName}` : '',
+      email: u?.email ?? '',
+      mobile_number: r.order.deliveries.mobile_number || (u?.mobileNumber ?? ''),
+    });
+  }
+  return (await details(ctx, records)).map(({ detail, events }, i) => {
+    const r = records[i] as OrderRecord;
+    const open = OPEN_ORDER_STATES.includes(r.state);
+    return {
+      ...detail,
+      customer: customers.get(r.userId) ?? { name: '', email: '', mobile_number: '' },
+      next_state: nextOrderState(r.state, r.deliveryModel),
+      can_cancel: open,
+      can_record_payment: r.paymentStatus === 'awaiting' && r.state !== 'cancelled',
+      refund_due: r.paymentStatus === 'refund_due',
+      history: events.map((e) => ({
+        kind: e.kind,
+        status: e.status,
+        label: eventLabel(e),
+        note: e.note,
+        at: e.at,
+        actor: e.actor,
+      })),
+    };
+  });
+}
+
+// ------------------------------------------------------------------ telling the shopper
+
+async function facts(ctx: Ctx, record: OrderRecord): Promise<OrderFacts | null> {
+  const user = await findUserById(ctx.db, record.userId);
+  if (!user) return null;
+  const items = await listOrderItems(ctx.db, record.id, ctx.config.apiPrefix);
+  const d = record.order.deliveries;
+  const expected = expectedDays(record.orderDate, record.deliveryModel);
+  return {
+    number: record.order.reference,
+    firstName: user.firstName,
+    email: user.email,
+    mobileNumber: d.mobile_number || user.mobileNumber,
+    items: items.map((i) => ({
+      name: i.product.name,
+      quantity: i.quantity,
+      totalKobo: Math.round(i.total_price * 100),
+    })),
+    subtotalKobo: Math.round(record.order.amounts.items * 100),
+    vatKobo: Math.round(record.order.amounts.vat * 100),
+    deliveryKobo: Math.round(record.order.amounts.delivery_and_packaging * 100),
+    totalKobo: Math.round(record.order.total_amount * 100),
+    paymentLabel: PAYMENT_METHOD_LABELS[record.paymentMethod],
+    where:
+      record.deliveryModel === 'pickup'
+        ? `Pickup: ${ctx.config.pickup.address} (${ctx.config.pickup.openingHours})`
+        : `Delivery to: ${d.address}, ${d.city}, ${d.state}`,
+    expected: expected.from === expected.to ? expected.from : `${expected.from} to ${expected.to}`,
+    whatsapp: ctx.config.shopWhatsapp,
+  };
+}
+
+async function sendAll(
+  ctx: Pick<Ctx, 'mailer'>,
+  messages: OutgoingMessage[],
+  log?: Log,
+): Promise<void> {
+  for (const message of messages) {
+    try {
+      await ctx.mailer.send(message);
+    } catch (error) {
+      // The step itself is committed and the notification is in the shopper's list.
+      log?.error({ err: error, to: message.to }, 'order message not sent');
+    }
+  }
+}
+
+/** In the order's transaction: the notification of a new order. */
+export async function notePlaced(q: Queryable, record: OrderRecord): Promise<void> {
+  await insertOrderEvent(q, {
+    orderId: record.id,
+    kind: 'status',
+    status: 'placed',
+    note: PAYMENT_METHOD_LABELS[record.paymentMethod],
+    actorUserId: null,
+  });
+  await insertNotification(q, {
+    userId: record.userId,
+    kind: 'order_placed',
+    title: `Order ${record.order.reference} placed`,
+    body:
+      record.paymentMethod === 'online'
+        ? `We received your payment of ${formatNaira(Math.round(record.order.total_amount * 100))}.`
+        : `${PAYMENT_METHOD_LABELS[record.paymentMethod]}: ${formatNaira(Math.round(record.order.total_amount * 100))}.`,
+    orderId: record.id,
+    link: `/orders/${record.id}`,
+  });
+}
+
+/** After the commit: the confirmation by email and SMS. */
+export async function sendPlaced(ctx: Ctx, record: OrderRecord, log?: Log): Promise<void> {
+  const f = await facts(ctx, record);
+  if (f) await sendAll(ctx, orderPlacedMessages(f, formatNaira), log);
+}
+
+function headline(ctx: Ctx, state: OrderState, reason: string | null): string {
+  switch (state) {
+    case 'ready_for_pickup':
+      return `ready for pickup at ${ctx.config.pickup.address} (${ctx.config.pickup.openingHours})`;
+    case 'cancelled':
+      return `cancelled (${reason ?? ''})`;
+    default:
+      return ORDER_STATE_LABELS[state].toLowerCase();
+  }
+}
+
+// ------------------------------------------------------------------ placing to pay later
+
+export async function placePayLaterOrder(
+  ctx: Ctx,
+  userId: number,
+  deliveryModel: DeliveryModel,
+  method: PayLaterMethod,
+  log?: Log,
+): Promise<OrderRecord> {
+  if (PAY_LATER_DELIVERY_MODEL[method] !== deliveryModel) {
+    throw conflict(
+      method === 'on_delivery'
+        ? 'Pay on delivery is only for orders we deliver. For pickup, choose Pay at pickup or pay now.'
+        : 'Pay at pickup is only for orders you collect. For delivery, choose Pay on delivery or pay now.',
+    );
+  }
+  const now = ctx.clock.now();
+  const record = await ctx.db.transaction(async (q) => {
+    // The shopper's earlier unpaid online attempts give up their stock, as a new one does.
+    await releaseUnpaidHolds(q, userId, now);
+    const lines = await listCart(q, userId, { lockProducts: true });
+    if (lines.length === 0) throw badRequest(ERROR_DETAILS.cartEmpty);
+    const held = await heldStock(
+      q,
+      lines.map((l) => l.product.id),
+      now,
+      null,
+    );
+    for (const line of lines) {
+      const available = Math.max(0, line.product.inventoryStock - (held.get(line.product.id) ?? 0));
+      const problem = stockProblem({
+        quantity: line.quantity,
+        product: { ...line.product, inventoryStock: available },
+      });
+      if (problem) throw conflict(problem);
+    }
+    const delivery = await findDelivery(q, userId);
+    if (deliveryModel === 'delivery' && !delivery) throw badRequest(ERROR_DETAILS.deliveryMissing);
+
+    const priced = lines.map((line) => ({
+      productId: line.product.id,
+      slug: line.product.slug,
+      name: line.product.name,
+      imageUrl: line.product.imageUrl,
+      vendorName: line.product.vendorName,
+      quantity: line.quantity,
+      unitPriceKobo: unitPriceKobo(line.product),
+    }));
+    const totals = cartTotals(priced.map((p) => p.unitPriceKobo * p.quantity));
+    const earlier = await q.query<{ n: unknown }>(
+      `SELECT count(*) AS n FROM orders WHERE user_id = $1 AND status <> 'cancelled'`,
+      [userId],
+    );
+    const first = num(earlier[0]?.n ?? 0) === 0;
+    const cap = first ? ctx.config.payLater.firstOrderMaxKobo : ctx.config.payLater.maxKobo;
+    if (totals.payableKobo > cap) {
+      const how = method === 'on_delivery' ? 'Pay on delivery' : 'Pay at pickup';
+      throw conflict(
+        `${how} is available for orders up to ${formatNaira(cap)}${first ? ' on a first order' : ''}; ` +
+          `this order comes to ${formatNaira(totals.payableKobo)}. Please pay now with card, bank transfer or USSD.`,
+      );
+    }
+
+    const inserted = await insertOrder(q, {
+      userId,
+      reference: newReference(now),
+      paymentMethod: method,
+      deliveryModel,
+      subtotalKobo: totals.subtotalKobo,
+      vatKobo: totals.vatKobo,
+      deliveryFeeKobo: DELIVERY_FEE_KOBO,
+      totalKobo: totals.payableKobo,
+      delivery: {
+        address: delivery?.address ?? '',
+        city: delivery?.city ?? '',
+        state: delivery?.state ?? '',
+        mobileNumber: delivery?.mobile_number ?? '',
+        altMobileNumber: delivery?.alt_mobile_number ?? '',
+      },
+    });
+    if (!inserted) throw new Error('A new order reference was already taken');
+    await insertOrderItems(q, inserted.id, priced);
+    // The stock is the order's from now on, as for a paid order: it comes back if cancelled.
+    for (const p of priced) {
+      await q.query(
+        `UPDATE products SET inventory_stock = inventory_stock - $2, updated_at = now()
+          WHERE id = $1`,
+        [p.productId, p.quantity],
+      );
+    }
+    await clearCart(q, userId);
+    await notePlaced(q, inserted);
+    return inserted;
+  });
+  await sendPlaced(ctx, record, log);
+  return record;
+}
+
+// ------------------------------------------------------------------ staff steps
+
+async function changeAndTell(
+  ctx: Ctx,
+  orderId: number,
+  change: (
+    q: Queryable,
+    order: OrderRecord,
+  ) => Promise<{ state: OrderState | null; reason?: string }>,
+  log?: Log,
+): Promise<OrderRecord> {
+  const { record, told } = await ctx.db.transaction(async (q) => {
+    const order = await lockOrder(q, orderId);
+    if (!order) throw notFound(ERROR_DETAILS.orderNotFound);
+    const { state, reason } = await change(q, order);
+    const after = (await lockOrder(q, orderId)) as OrderRecord;
+    if (state === null) return { record: after, told: null };
+    await insertNotification(q, {
+      userId: after.userId,
+      kind: `order_${state}`,
+      title: `Order ${after.order.reference}: ${ORDER_STATE_LABELS[state]}`,
+      body: `Your order ${after.order.reference}: ${headline(ctx, state, reason ?? null)}.`,
+      orderId: after.id,
+      link: `/orders/${after.id}`,
+    });
+    return { record: after, told: { state, reason: reason ?? null } };
+  });
+  if (told && MESSAGED.includes(told.state)) {
+    const f = await facts(ctx, record);
+    if (f) await sendAll(ctx, orderStatusMessages(f, headline(ctx, told.state, told.reason)), log);
+  }
+  return record;
+}
+
+/** One step forward; `from` is what the staff member saw, so a stale or double tap is 409. */
+export async function moveOrder(
+  ctx: Ctx,
+  actorId: number,
+  orderId: number,
+  from: OrderState,
+  to: OrderState,
+  log?: Log,
+): Promise<OrderRecord> {
+  return changeAndTell(
+    ctx,
+    orderId,
+    async (q, order) => {
+      const next = nextOrderState(order.state, order.deliveryModel);
+      if (order.state !== from) {
+        throw conflict(
+          `This order is already ${ORDER_STATE_LABELS[order.state]}; refresh to see it as it is now.`,
+        );
+      }
+      if (next !== to) {
+        throw conflict(
+          next === null
+            ? `A ${ORDER_STATE_LABELS[order.state]} order cannot be moved on.`
+            : `A ${ORDER_STATE_LABELS[order.state]} order can only be moved on to ${ORDER_STATE_LABELS[next]}.`,
+        );
+      }
+      await q.query('UPDATE orders SET status = $2, status_changed_at = now() WHERE id = $1', [
+        orderId,
+        to,
+      ]);
+      await insertOrderEvent(q, { orderId, kind: 'status', status: to, actorUserId: actorId });
+      return { state: to };
+    },
+    log,
+  );
+}
+
+export async function recordPayment(
+  ctx: Ctx,
+  actorId: number,
+  orderId: number,
+  via: PaymentReceivedVia,
+  log?: Log,
+): Promise<OrderRecord> {
+  return changeAndTell(
+    ctx,
+    orderId,
+    async (q, order) => {
+      if (order.state === 'cancelled') throw conflict('This order is cancelled.');
+      if (order.paymentStatus !== 'awaiting') {
+        throw conflict('The payment for this order is already recorded.');
+      }
+      await q.query(
+        `UPDATE orders SET payment_status = 'paid', payment_received_via = $2,
+                payment_received_at = now() WHERE id = $1`,
+        [orderId, via],
+      );
+      await insertOrderEvent(q, { orderId, kind: 'payment', status: via, actorUserId: actorId });
+      await insertNotification(q, {
+        userId: order.userId,
+        kind: 'payment_received',
+        title: `Payment received for order ${order.order.reference}`,
+        body: `We received ${formatNaira(Math.round(order.order.total_amount * 100))} by ${via}. Thank you.`,
+        orderId,
+        link: `/orders/${orderId}`,
+      });
+      return { state: null };
+    },
+    log,
+  );
+}
+
+/** Stock goes back to the shelf; money already taken is flagged for a refund. */
+export async function cancelOrder(
+  ctx: Ctx,
+  actorId: number | null,
+  orderId: number,
+  reason: string,
+  log?: Log,
+): Promise<OrderRecord> {
+  const record = await changeAndTell(
+    ctx,
+    orderId,
+    async (q, order) => {
+      if (!OPEN_ORDER_STATES.includes(order.state)) {
+        throw conflict(`A ${ORDER_STATE_LABELS[order.state]} order cannot be cancelled.`);
+      }
+      const refund = order.paymentStatus === 'paid';
+      await q.query(
+        `UPDATE orders SET status = 'cancelled', status_changed_at = now(), cancel_reason = $2,
+                payment_status = CASE WHEN payment_status = 'paid' THEN 'refund_due'
+                                      ELSE payment_status END
+          WHERE id = $1`,
+        [orderId, reason.trim()],
+      );
+      const items = await q.query<{ product_id: unknown; quantity: unknown }>(
+        `SELECT product_id, sum(quantity) AS quantity FROM order_items
+          WHERE order_id = $1 AND product_id IS NOT NULL GROUP BY product_id ORDER BY product_id`,
+        [orderId],
+      );
+      for (const item of items) {
+        await q.query(
+          `UPDATE products SET inventory_stock = inventory_stock + $2, updated_at = now()
+            WHERE id = $1`,
+          [num(item.product_id), num(item.quantity)],
+        );
+      }
+      await insertOrderEvent(q, {
+        orderId,
+        kind: 'status',
+        status: 'cancelled',
+        note: reason.trim(),
+        actorUserId: actorId,
+      });
+      if (refund) {
+        await insertOrderEvent(q, { orderId, kind: 'refund', status: 'due', actorUserId: actorId });
+      }
+      return { state: 'cancelled', reason: reason.trim() };
+    },
+    log,
+  );
+  await deliverStockAlerts(ctx, log);
+  return record;
+}
+
+// ------------------------------------------------------------------ back in stock
+
+/** Tells every shopper whose product came back, once each: a notification and an email. */
+export async function deliverStockAlerts(
+  ctx: Pick<Ctx, 'db' | 'mailer'>,
+  log?: Log,
+): Promise<number> {
+  const due = await ctx.db.transaction(async (q) => {
+    const claimed = await claimDueStockAlerts(q);
+    for (const a of claimed) {
+      await insertNotification(q, {
+        userId: a.userId,
+        kind: 'back_in_stock',
+        title: `${a.name} is back in stock`,
+        body: `${a.name} is back in stock. You asked us to tell you.`,
+        productId: a.productId,
+        link: `/product/${a.slug}`,
+      });
+    }
+    return claimed;
+  });
+  await sendAll(
+    ctx,
+    due.map((a) =>
+      backInStockMessage(
+        { email: a.email, firstName: a.firstName },
+        { name: a.name },
+        `/product/${a.slug}`,
+      ),
+    ),
+    log,
+  );
+  return due.length;
+}

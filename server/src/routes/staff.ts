@@ -1,0 +1,171 @@
+/**
+ * The shop staff's side: the orders to act on, oldest first, and one call per tap (move on,
+ * money received, cancel). Every call checks the caller's role in the database, so a
+ * shopper's token gets 403 and no data; a staff member demoted is refused on the next call.
+ * In the demo mode, as the outbox and the sandbox, it answers this computer only: the demo
+ * staff account's password is published.
+ */
+import type { FastifyRequest } from 'fastify';
+import {
+  ERROR_DETAILS,
+  OPEN_ORDER_STATES,
+  StaffCancelSchema,
+  StaffMoveSchema,
+  StaffOrderListSchema,
+  StaffOrderParamsSchema,
+  StaffOrderSchema,
+  StaffOrdersQuerySchema,
+  StaffPaymentSchema,
+  STAFF_PAGE_SIZE,
+} from '../../../contract';
+import type { RoutePlugin } from '../context';
+import type { Queryable } from '../db/client';
+import { ORDER_COLUMNS, toOrderRecord, type OrderRecord, type OrderRow } from '../db/orders';
+import { num } from '../db/rows';
+import { findUserById } from '../db/users';
+import { cancelOrder, moveOrder, recordPayment, staffOrders } from '../orders/journey';
+import { currentUser } from '../plugins/auth';
+import { forbidden, notFound } from '../plugins/errors';
+import { loopbackOnly } from '../plugins/loopback';
+
+export const STAFF_ROLE = 'staff';
+
+async function findOrder(db: Queryable, orderId: number): Promise<OrderRecord | null> {
+  const rows = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [
+    orderId,
+  ]);
+  return rows[0] ? toOrderRecord(rows[0]) : null;
+}
+
+const staffRoutes: RoutePlugin = async (app, { ctx }) => {
+  const { db, config } = ctx;
+
+  async function requireStaff(request: FastifyRequest) {
+    const user = await findUserById(db, currentUser(request).id);
+    if (user?.role !== STAFF_ROLE) throw forbidden('This page is for the shop staff only');
+  }
+  const guard = {
+    ...(config.mode === 'demo' ? { onRequest: loopbackOnly } : {}),
+    preValidation: [ctx.requireUser, requireStaff],
+  };
+
+  app.get(
+    '/staff/orders',
+    {
+      ...guard,
+      schema: { querystring: StaffOrdersQuerySchema, response: { 200: StaffOrderListSchema } },
+    },
+    async (request) => {
+      const { status = 'open', area, limit = STAFF_PAGE_SIZE, offset = 0 } = request.query;
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (status === 'open') {
+        params.push([...OPEN_ORDER_STATES]);
+        where.push(`status = ANY($${params.length}::text[])`);
+      } else if (status !== 'all') {
+        params.push(status);
+        where.push(`status = $${params.length}`);
+      }
+      if (area === 'pickup') {
+        where.push(`delivery_model = 'pickup'`);
+      } else if (area) {
+        params.push(area);
+        where.push(`delivery_model = 'delivery' AND delivery_city = $${params.length}`);
+      }
+      const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+      const counted = await db.query<{ n: unknown }>(
+        `SELECT count(*) AS n FROM orders ${filter}`,
+        params,
+      );
+      const rows = await db.query<OrderRow>(
+        `SELECT ${ORDER_COLUMNS} FROM orders ${filter}
+          ORDER BY order_date, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, limit, offset],
+      );
+      return {
+        orders: await staffOrders(ctx, rows.map(toOrderRecord)),
+        total: num(counted[0]?.n ?? 0),
+      };
+    },
+  );
+
+  app.get(
+    '/staff/orders/:orderId',
+    { ...guard, schema: { params: StaffOrderParamsSchema, response: { 200: StaffOrderSchema } } },
+    async (request) => {
+      const record = await findOrder(db, request.params.orderId);
+      if (!record) throw notFound(ERROR_DETAILS.orderNotFound);
+      return (await staffOrders(ctx, [record]))[0];
+    },
+  );
+
+  app.post(
+    '/staff/orders/:orderId/status',
+    {
+      ...guard,
+      schema: {
+        params: StaffOrderParamsSchema,
+        body: StaffMoveSchema,
+        response: { 200: StaffOrderSchema },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const record = await moveOrder(
+        ctx,
+        actor.id,
+        request.params.orderId,
+        request.body.from,
+        request.body.to,
+        request.log,
+      );
+      return (await staffOrders(ctx, [record]))[0];
+    },
+  );
+
+  app.post(
+    '/staff/orders/:orderId/payment',
+    {
+      ...guard,
+      schema: {
+        params: StaffOrderParamsSchema,
+        body: StaffPaymentSchema,
+        response: { 200: StaffOrderSchema },
+      },
+    },
+    async (request) => {
+      const record = await recordPayment(
+        ctx,
+        currentUser(request).id,
+        request.params.orderId,
+        request.body.via,
+        request.log,
+      );
+      return (await staffOrders(ctx, [record]))[0];
+    },
+  );
+
+  app.post(
+    '/staff/orders/:orderId/cancel',
+    {
+      ...guard,
+      schema: {
+        params: StaffOrderParamsSchema,
+        body: StaffCancelSchema,
+        response: { 200: StaffOrderSchema },
+      },
+    },
+    async (request) => {
+      const record = await cancelOrder(
+        ctx,
+        currentUser(request).id,
+        request.params.orderId,
+        request.body.reason,
+        request.log,
+      );
+      return (await staffOrders(ctx, [record]))[0];
+    },
+  );
+};
+
+export default staffRoutes;
