@@ -510,7 +510,7 @@ test.describe('paying through Paystack', () => {
     expect(charged).toMatchObject({
       amount: Math.round(total * 100),
       currency: 'NGN',
-      channels: ['card', 'bank_transfer', 'bank'],
+      channels: ['card', 'bank_transfer', 'ussd'],
       status: 'success',
     });
     expect(stub.opened[1]).toBe(charged?.accessCode);
