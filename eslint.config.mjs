@@ -70,7 +70,7 @@ function restrictedImports(withSonner) {
         // TypeBox-free modules, or TypeBox would ship to every shopper.
         name: 'contract',
         allowTypeImports: true,
-        message: 'Import values from contract/rules, messages, details or email.',
+        message: 'Import values from contract/rules, listing, messages, details or email.',
       },
       ...(withSonner
         ? [
@@ -88,12 +88,13 @@ function restrictedImports(withSonner) {
         group: [
           'contract/*',
           '!contract/rules',
+          '!contract/listing',
           '!contract/messages',
           '!contract/details',
           '!contract/email',
         ],
         allowTypeImports: true,
-        message: 'Import values from contract/rules, messages, details or email.',
+        message: 'Import values from contract/rules, listing, messages, details or email.',
       },
     ],
   };

@@ -20,8 +20,8 @@ export const tsRule: RuleSetRule = {
 
 export const resolve: Configuration['resolve'] = {
   extensions: ['.tsx', '.ts', '.js', '.mjs'],
-  // 'contract' is contract/index.ts (types only, for src/); 'contract/rules' and
-  // 'contract/messages' and 'contract/details' are the plain values src/ may import.
+  // 'contract' is contract/index.ts (types only, for src/); 'contract/rules', 'listing',
+  // 'messages', 'details' and 'email' are the plain values src/ may import.
   alias: { contract: path.resolve(root, 'contract') },
 };
 

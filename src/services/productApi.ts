@@ -7,7 +7,7 @@ import type {
   ProductPage,
   SearchSuggestions,
 } from 'contract';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from 'contract/rules';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from 'contract/listing';
 import { env } from '../config/env';
 import { createBaseQuery } from './baseQuery';
 

@@ -12,7 +12,7 @@ import { paths } from '../../lib/paths';
 import { useAppSelector } from '../../state/hooks';
 import { selectIsLoggedIn, selectUserName } from '../../state/sessionSlice';
 import CartIconLink from './CartIconLink';
-import Footer from './Footer';
+import SiteFooter from './SiteFooter';
 import MainLandmark from './MainLandmark';
 import PageOutlet from './PageOutlet';
 import SkipLink from './SkipLink';
@@ -118,7 +118,7 @@ export default function DetailLayout() {
           <PageOutlet />
         </Container>
       </MainLandmark>
-      <Footer />
+      <SiteFooter />
     </Box>
   );
 }

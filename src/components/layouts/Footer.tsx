@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
-import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -110,6 +109,16 @@ function ContactLine({ icon, children }: { icon: ReactNode; children: ReactNode 
 }
 
 /** The site footer of docs/product.md#navigation-and-footer: contact details, company links, socials, apps and support. */
+/**
+ * Twelve columns, as MUI's Grid would lay them out: a CSS grid in place of the Grid
+ * component keeps about 4 KB of layout code out of every first screen.
+ */
+const footerGridSx = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(12, minmax(0, 1fr))',
+  gap: { xs: 4, md: 5 },
+} as const;
+
 export default function Footer() {
   const year = new Date().getFullYear();
   return (
@@ -118,8 +127,8 @@ export default function Footer() {
       sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', mt: 'auto' }}
     >
       <Container maxWidth="lg" sx={{ pt: { xs: 5, md: 7 }, pb: 3 }}>
-        <Grid container spacing={{ xs: 4, md: 5 }}>
-          <Grid size={{ xs: 12, md: 4 }}>
+        <Box sx={footerGridSx}>
+          <Box sx={{ gridColumn: { xs: 'span 12', md: 'span 4' } }}>
             <BrandLink inverse />
             <Typography sx={{ color: muted, mt: 2, mb: 3, maxWidth: 340 }}>
               {brand.tagline}. Fresh food from Bodija, Dugbe and Oja’ba markets, fair prices in
@@ -138,10 +147,13 @@ export default function Footer() {
                 </Link>
               </ContactLine>
             </Stack>
-          </Grid>
+          </Box>
 
           {linkColumns.map((column) => (
-            <Grid key={column.title} size={{ xs: 6, sm: 4, md: 2 }}>
+            <Box
+              key={column.title}
+              sx={{ gridColumn: { xs: 'span 6', sm: 'span 4', md: 'span 2' } }}
+            >
               <nav aria-label={column.title}>
                 <ColumnTitle>{column.title}</ColumnTitle>
                 <Stack component="ul" spacing={0} sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -154,10 +166,10 @@ export default function Footer() {
                   ))}
                 </Stack>
               </nav>
-            </Grid>
+            </Box>
           ))}
 
-          <Grid size={{ xs: 6, sm: 12, md: 2 }}>
+          <Box sx={{ gridColumn: { xs: 'span 6', sm: 'span 12', md: 'span 2' } }}>
             <ColumnTitle>Get the app</ColumnTitle>
             <Box
               sx={{
@@ -195,8 +207,8 @@ export default function Footer() {
                 </Button>
               ))}
             </Box>
-          </Grid>
-        </Grid>
+          </Box>
+        </Box>
 
         <Box
           sx={{

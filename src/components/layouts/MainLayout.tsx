@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Footer from './Footer';
+import SiteFooter from './SiteFooter';
 import MainLandmark from './MainLandmark';
 import PageOutlet from './PageOutlet';
 import SkipLink from './SkipLink';
@@ -17,7 +17,7 @@ export default function MainLayout() {
           <PageOutlet />
         </Container>
       </MainLandmark>
-      <Footer />
+      <SiteFooter />
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Footer from './Footer';
+import SiteFooter from './SiteFooter';
 import MainLandmark from './MainLandmark';
 import PageOutlet from './PageOutlet';
 import ProfileSidebar from './ProfileSidebar';
@@ -32,7 +32,7 @@ export default function ProfileLayout() {
           <PageOutlet />
         </MainLandmark>
       </Container>
-      <Footer />
+      <SiteFooter />
     </Box>
   );
 }

@@ -8,7 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MAX_PRICE_NAIRA, type ProductSort } from 'contract/rules';
+import { MAX_PRICE_NAIRA, type ProductSort } from 'contract/listing';
 import { NO_CHOICE, activeFilterCount, sortsFor, type ListingChoice } from './listingParams';
 
 /** The orders a shopper may pick, in the words the shop shows. */

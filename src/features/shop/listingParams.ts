@@ -1,4 +1,4 @@
-import { MAX_PRICE_NAIRA, PRODUCT_SORTS, type ProductSort } from 'contract/rules';
+import { MAX_PRICE_NAIRA, PRODUCT_SORTS, type ProductSort } from 'contract/listing';
 import type { ProductListing } from '../../services/productApi';
 
 /**
