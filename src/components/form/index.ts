@@ -9,6 +9,6 @@ export {
   otpDigits,
   type FormTextFieldProps,
 } from './fields';
-export { serverProblems, type ServerProblems } from './serverProblems';
+export { serverProblems, type ServerProblems, type ServerProblemsOptions } from './serverProblems';
 export { rulesResolver, useAppForm, type AppFormOptions, type FormRules } from './useAppForm';
 export type { AppForm as AppFormState } from './useAppForm';

@@ -261,6 +261,33 @@ describe('AccountPage', () => {
     expect(screen.getByRole('form', { name: 'Edit profile' })).toBeInTheDocument();
   });
 
+  it('says a 422 about a field the form does not show above the fields', async () => {
+    const issue = (field: string, msg: string) => ({ loc: ['body', field], msg, type: 'value' });
+    server.use(
+      http.patch(UPDATE_URL, () =>
+        HttpResponse.json({ detail: [issue('user_id', 'Not your account')] }, { status: 422 }),
+      ),
+    );
+    const { user } = renderAccount();
+    const form = await openEditor(user);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    // Nothing to show beside a field: the whole answer, with the field's name.
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/^User id: Not your account$/);
+
+    server.use(
+      http.patch(UPDATE_URL, () =>
+        HttpResponse.json(
+          { detail: [issue('age', 'Too old'), issue('user_id', 'Not your account')] },
+          { status: 422 },
+        ),
+      ),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const age = within(form).getByRole('textbox', { name: 'Age' });
+    await waitFor(() => expect(age).toHaveAccessibleDescription('Too old'));
+    expect(within(form).getByRole('alert')).toHaveTextContent(/^Not your account$/);
+  });
+
   it("fails with the server's detail, or 'An error occured' when there is none", async () => {
     server.use(
       http.patch(UPDATE_URL, () =>

@@ -10,7 +10,6 @@ export interface ProfileFormValues {
   gender: Gender | '';
 }
 export type ProfileField = keyof ProfileFormValues;
-export const PROFILE_FIELDS: readonly ProfileField[] = ['mobile_number', 'age', 'gender'];
 export type ProfileErrors = Partial<Record<ProfileField, string>>;
 
 export function profileFormValues(user: User): ProfileFormValues {

@@ -254,6 +254,8 @@ describe('AffiliateMarketPage', () => {
       const code = within(form).getByRole('textbox', { name: /affiliate code/i });
       expect(code).toHaveAccessibleDescription('This affiliate code is taken. Choose another one.');
       expect(code).toHaveFocus();
+      // Said once, beside the code, not again above the form.
+      expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
     });
 
     it('a 422 shows beside its field', async () => {
@@ -278,6 +280,24 @@ describe('AffiliateMarketPage', () => {
       await user.click(within(form).getByRole('button', { name: 'Register' }));
       const name = within(form).getByRole('textbox', { name: /account name/i });
       await waitFor(() => expect(name).toHaveAccessibleDescription('Enter the account name'));
+    });
+    it('a 422 about something the form does not show is said above the fields', async () => {
+      server.use(
+        http.post(REGISTER_URL, () =>
+          HttpResponse.json(
+            {
+              detail: [
+                { loc: ['body', 'account_details'], msg: 'Not valid JSON', type: 'json_invalid' },
+              ],
+            },
+            { status: 422 },
+          ),
+        ),
+      );
+      const { user } = renderAffiliate();
+      const form = await fillRegistration(user);
+      await user.click(within(form).getByRole('button', { name: 'Register' }));
+      expect(await within(form).findByRole('alert')).toHaveTextContent(/^Not valid JSON$/);
     });
   });
 

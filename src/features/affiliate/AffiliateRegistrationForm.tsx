@@ -1,35 +1,28 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { errorDetail, fieldErrors, getErrorMessage, httpStatus } from '../../lib/getErrorMessage';
+import { errorDetail, httpStatus } from '../../lib/getErrorMessage';
 import { toastMutation } from '../../lib/toasts';
 import { useRegisterAffiliateMutation } from '../../services/affiliatesApi';
 import {
-  AFFILIATE_FIELDS,
+  AppForm,
+  FormAlert,
+  FormTextField,
+  serverProblems,
+  useAppForm,
+} from '../../components/form';
+import {
+  AFFILIATE_SERVER_FIELDS,
   buildAffiliateRegistration,
   emptyAffiliateForm,
   normalizeAccountNumber,
   normalizeAffiliateCode,
   validateAffiliateForm,
-  type AffiliateErrors,
-  type AffiliateField,
   type AffiliateFormValues,
 } from './affiliateForm';
 import { NIGERIAN_BANKS } from 'contract/rules';
-
-const NORMALIZE: Partial<Record<AffiliateField, (value: string) => string>> = {
-  affiliate_code: normalizeAffiliateCode,
-  account_number: normalizeAccountNumber,
-};
-
-function isAffiliateField(name: string): name is AffiliateField {
-  return (AFFILIATE_FIELDS as readonly string[]).includes(name);
-}
 
 const HOW_IT_WORKS = [
   'Choose a code and tell us where to pay you.',
@@ -46,53 +39,14 @@ interface AffiliateRegistrationFormProps {
 export default function AffiliateRegistrationForm({
   onAlreadyRegistered,
 }: AffiliateRegistrationFormProps) {
-  const [values, setValues] = useState<AffiliateFormValues>(emptyAffiliateForm);
-  const [checked, setChecked] = useState<ReadonlySet<AffiliateField>>(new Set());
-  const [serverErrors, setServerErrors] = useState<AffiliateErrors>({});
-  const [formError, setFormError] = useState<string | undefined>();
+  const form = useAppForm<AffiliateFormValues>({
+    defaultValues: emptyAffiliateForm,
+    rules: validateAffiliateForm,
+  });
   const [registerAffiliate, { isLoading }] = useRegisterAffiliateMutation();
-  const formRef = useRef<HTMLFormElement>(null);
 
-  const clientErrors = validateAffiliateForm(values);
-  const errorOf = (field: AffiliateField) =>
-    serverErrors[field] ?? (checked.has(field) ? clientErrors[field] : undefined);
-
-  function focusFirstError(errors: AffiliateErrors) {
-    const first = AFFILIATE_FIELDS.find((field) => errors[field] !== undefined);
-    const input = first ? formRef.current?.elements.namedItem(first) : null;
-    if (input instanceof HTMLElement) input.focus();
-  }
-
-  function fieldProps(field: AffiliateField, hint?: string) {
-    const error = errorOf(field);
-    return {
-      name: field,
-      value: values[field],
-      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-        const normalize = NORMALIZE[field];
-        const value = normalize ? normalize(event.target.value) : event.target.value;
-        setValues((previous) => ({ ...previous, [field]: value }));
-        setServerErrors((previous) => ({ ...previous, [field]: undefined }));
-      },
-      onBlur: () => {
-        if (values[field] !== '') setChecked((previous) => new Set([...previous, field]));
-      },
-      error: error !== undefined,
-      helperText: error ?? hint,
-      required: true,
-    };
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function register(values: AffiliateFormValues) {
     if (isLoading) return;
-    setFormError(undefined);
-    setServerErrors({});
-    setChecked(new Set(AFFILIATE_FIELDS));
-    if (Object.keys(clientErrors).length > 0) {
-      focusFirstError(clientErrors);
-      return;
-    }
     const result = await toastMutation(
       registerAffiliate(buildAffiliateRegistration(values)).unwrap(),
       'affiliateRegistration',
@@ -100,26 +54,23 @@ export default function AffiliateRegistrationForm({
     // Success: the details query is invalidated and the page shows the details view.
     if (result.ok) return;
 
-    const byField: AffiliateErrors = {};
-    const elsewhere: string[] = [];
-    for (const [name, text] of Object.entries(fieldErrors(result.error))) {
-      if (isAffiliateField(name)) byField[name] = text;
-      else elsewhere.push(text);
-    }
+    const problems = serverProblems(result.error, AFFILIATE_SERVER_FIELDS, {
+      nameOtherFields: false,
+    });
     const detail = errorDetail(result.error);
     if (httpStatus(result.error) === 409 && detail !== undefined) {
       // A taken code belongs beside the code; "already registered" means there are details to show.
-      if (/code/i.test(detail)) byField.affiliate_code = detail;
-      else {
+      if (!/code/i.test(detail)) {
         onAlreadyRegistered();
         return;
       }
+      problems.fields.affiliate_code = detail;
+      problems.message = undefined;
     }
-    setServerErrors(byField);
-    if (elsewhere.length > 0) setFormError(elsewhere.join('; '));
-    else if (Object.keys(byField).length === 0) setFormError(getErrorMessage(result.error));
-    focusFirstError(byField);
+    form.showProblems(problems);
   }
+
+  const shared = { required: true } as const;
 
   return (
     <Box
@@ -137,28 +88,21 @@ export default function AffiliateRegistrationForm({
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           You are not an affiliate yet. Register below to get your own code.
         </Typography>
-        <Box
-          component="form"
-          ref={formRef}
-          noValidate
-          onSubmit={(event) => void handleSubmit(event)}
-          aria-label="Affiliate registration"
-        >
+        <AppForm form={form} onSubmit={register} aria-label="Affiliate registration">
           <Stack spacing={2.5}>
-            {formError ? <Alert severity="error">{formError}</Alert> : null}
-            <TextField
-              {...fieldProps(
-                'affiliate_code',
-                '3 to 30 letters, digits, - or _. Friends enter it when they sign up.',
-              )}
+            <FormAlert message={form.formError} />
+            <FormTextField<AffiliateFormValues>
+              {...shared}
+              name="affiliate_code"
+              hint="3 to 30 letters, digits, - or _. Friends enter it when they sign up."
+              normalize={normalizeAffiliateCode}
               label="Affiliate code"
               autoComplete="off"
-              slotProps={{
-                htmlInput: { autoCapitalize: 'none', spellCheck: false, maxLength: 30 },
-              }}
+              htmlInput={{ autoCapitalize: 'none', spellCheck: false, maxLength: 30 }}
             />
-            <TextField
-              {...fieldProps('bank_name')}
+            <FormTextField<AffiliateFormValues>
+              {...shared}
+              name="bank_name"
               select
               label="Bank name"
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
@@ -171,25 +115,30 @@ export default function AffiliateRegistrationForm({
                   {bank}
                 </option>
               ))}
-            </TextField>
-            <TextField
-              {...fieldProps('account_number', '10 digits (NUBAN)')}
+            </FormTextField>
+            <FormTextField<AffiliateFormValues>
+              {...shared}
+              name="account_number"
+              hint="10 digits (NUBAN)"
+              normalize={normalizeAccountNumber}
               label="Account number"
               autoComplete="off"
               placeholder="0123456789"
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 14 } }}
+              htmlInput={{ inputMode: 'numeric', maxLength: 14 }}
             />
-            <TextField
-              {...fieldProps('account_name', 'As it appears on your bank account')}
+            <FormTextField<AffiliateFormValues>
+              {...shared}
+              name="account_name"
+              hint="As it appears on your bank account"
               label="Account name"
               autoComplete="name"
-              slotProps={{ htmlInput: { maxLength: 100 } }}
+              htmlInput={{ maxLength: 100 }}
             />
             <Button type="submit" variant="contained" size="large" disabled={isLoading}>
               {isLoading ? 'Registering...' : 'Register'}
             </Button>
           </Stack>
-        </Box>
+        </AppForm>
       </Card>
       <Card
         component="aside"

@@ -20,12 +20,13 @@ export interface AffiliateFormValues {
   account_name: string;
 }
 export type AffiliateField = keyof AffiliateFormValues;
-export const AFFILIATE_FIELDS: readonly AffiliateField[] = [
-  'affiliate_code',
-  'bank_name',
-  'account_number',
-  'account_name',
-];
+/** The server's names for the form's fields in a 422 answer (loc's last name): the same names. */
+export const AFFILIATE_SERVER_FIELDS: Readonly<Record<string, AffiliateField>> = {
+  affiliate_code: 'affiliate_code',
+  bank_name: 'bank_name',
+  account_number: 'account_number',
+  account_name: 'account_name',
+};
 export type AffiliateErrors = Partial<Record<AffiliateField, string>>;
 
 export const emptyAffiliateForm: AffiliateFormValues = {

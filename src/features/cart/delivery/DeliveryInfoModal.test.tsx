@@ -55,8 +55,8 @@ describe('the Delivery Information modal', () => {
       'Ibadan-Sango (Poly Ibadan)',
       'Ibadan-UI (University of Ibadan)',
     ]);
-    expect(field(/^Mobile Number/)).toHaveAttribute('inputmode', 'numeric');
-    expect(field(/Alt\. Mobile Number/)).toHaveAttribute('inputmode', 'numeric');
+    expect(field(/^Mobile Number/)).toHaveAttribute('inputmode', 'tel');
+    expect(field(/Alt\. Mobile Number/)).toHaveAttribute('inputmode', 'tel');
     expect(within(dialog()).getByRole('button', { name: 'Enter' })).toBeInTheDocument();
   });
 
@@ -196,6 +196,23 @@ describe('the Delivery Information modal', () => {
     const { user } = renderModal(fixtureDelivery);
     await user.click(screen.getByRole('button', { name: 'Enter' }));
     expect(await screen.findByText('Please, log in')).toBeInTheDocument();
+    expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('a 422 about a field the form does not show is said above the fields, in its own words', async () => {
+    server.use(
+      http.patch(apiUrl('/update-delivery/:id', 'delivery'), () =>
+        HttpResponse.json(
+          { detail: [{ loc: ['body', 'landmark'], msg: 'Too long', type: 'value_error' }] },
+          { status: 422 },
+        ),
+      ),
+    );
+    const { user, onClose } = renderModal(fixtureDelivery);
+    await user.click(screen.getByRole('button', { name: 'Enter' }));
+
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(/^Too long$/);
+    expect(onClose).not.toHaveBeenCalled();
   });
 });
 

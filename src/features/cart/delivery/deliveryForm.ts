@@ -17,16 +17,17 @@ export interface DeliveryFormValues {
   alt_mobile_number: string;
 }
 
-export type DeliveryField = 'address' | 'state' | 'city' | 'mobile_number' | 'alt_mobile_number';
+export type DeliveryField = keyof DeliveryFormValues;
 export type DeliveryFormErrors = Partial<Record<DeliveryField, string>>;
 
-export const DELIVERY_FIELDS: readonly DeliveryField[] = [
-  'address',
-  'state',
-  'city',
-  'mobile_number',
-  'alt_mobile_number',
-];
+/** The server's names for the form's fields in a 422 answer: the same names. */
+export const DELIVERY_SERVER_FIELDS: Readonly<Record<string, DeliveryField>> = {
+  address: 'address',
+  state: 'state',
+  city: 'city',
+  mobile_number: 'mobile_number',
+  alt_mobile_number: 'alt_mobile_number',
+};
 
 export const deliveryFieldMessages = {
   addressMissing: 'Enter the address we should deliver to',
