@@ -1,11 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { RETURN_TO_PARAM, paths, safeReturnPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -17,11 +15,23 @@ import AuthCard from './AuthCard';
 import EmailVerificationModal from './EmailVerificationModal';
 import ForgotPasswordModal from './ForgotPasswordModal';
 import { initialLoginEmail } from './loginState';
-import PasswordField from './PasswordField';
-import { serverProblems } from '../../components/form/serverProblems';
+import {
+  AppForm,
+  EmailField,
+  FormAlert,
+  OtpField,
+  PasswordField,
+  serverProblems,
+  useAppForm,
+} from '../../components/form';
 
-type Field = 'email' | 'password';
-type FieldErrors = Partial<Record<Field, string>>;
+interface LoginValues {
+  email: string;
+  password: string;
+  /** The emailed code, asked for only after too many wrong passwords. */
+  otp: string;
+}
+type Field = keyof LoginValues;
 
 /** The login form posts `username` (the email) and `password`. */
 const SERVER_FIELDS: Readonly<Record<string, Field>> = { username: 'email', password: 'password' };
@@ -47,6 +57,16 @@ export function isLoginCodeRequest(error: unknown): boolean {
 
 type Modal = 'none' | 'forgot' | 'activate';
 
+/** docs/product.md#numbers-and-limits: the emailed login code has 6 digits. */
+const LOGIN_CODE_LENGTH = 6;
+
+function loginRules(values: LoginValues) {
+  return {
+    email: values.email.trim() === '' ? 'Enter your email address' : undefined,
+    password: values.password === '' ? 'Enter your password' : undefined,
+  };
+}
+
 /**
  * Log in (docs/product.md#log-in-and-sign-up): email and password, then back to the page that sent
  * the shopper here, or the shop. Forgot password and account activation open as modals.
@@ -56,52 +76,48 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const [email, setEmail] = useState(() => initialLoginEmail(location.state, searchParams));
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | undefined>();
+  const form = useAppForm<LoginValues>({
+    defaultValues: {
+      email: initialLoginEmail(location.state, searchParams),
+      password: '',
+      otp: '',
+    },
+    rules: loginRules,
+    mode: 'onSubmit',
+  });
+  const { focusFirst, setValue, clearErrors } = form;
+  const email = form.watch('email');
   const [notActivated, setNotActivated] = useState(false);
   const [codeNeeded, setCodeNeeded] = useState(false);
-  const [code, setCode] = useState('');
-  /** Bumped when the code field should take focus (it may have only just appeared). */
-  const [codeFocusRequest, setCodeFocusRequest] = useState(0);
+  /**
+   * Bumped when a field should take focus after the next render: the code field may have only
+   * just appeared, and a closing modal hands focus back to its opener first.
+   */
+  const [focusRequest, setFocusRequest] = useState<{ field: Field; count: number }>({
+    field: 'password',
+    count: 0,
+  });
   const [modal, setModal] = useState<Modal>('none');
   const [login, { isLoading }] = useLoginMutation();
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
-  /** Bumped when the password field should take focus once a modal has closed. */
-  const [passwordFocusRequest, setPasswordFocusRequest] = useState(0);
-
-  // Runs after the closing modal has handed focus back to its opener, so this focus wins.
-  useEffect(() => {
-    if (passwordFocusRequest > 0) passwordRef.current?.focus();
-  }, [passwordFocusRequest]);
 
   useEffect(() => {
-    if (codeFocusRequest > 0) codeRef.current?.focus();
-  }, [codeFocusRequest]);
+    if (focusRequest.count > 0) focusFirst([focusRequest.field]);
+  }, [focusRequest, focusFirst]);
 
-  function showProblems(fields: FieldErrors, message?: string) {
-    setErrors(fields);
-    setFormError(message);
-    if (fields.email) emailRef.current?.focus();
-    else if (fields.password) passwordRef.current?.focus();
+  function requestFocus(field: Field) {
+    setFocusRequest(({ count }) => ({ field, count: count + 1 }));
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function handleSubmit(values: LoginValues) {
     if (isLoading) return;
     setNotActivated(false);
-    const problems: FieldErrors = {};
-    if (email.trim() === '') problems.email = 'Enter your email address';
-    if (password === '') problems.password = 'Enter your password';
-    showProblems(problems);
-    if (Object.keys(problems).length > 0) return;
-
-    const otp = codeNeeded ? code.trim() : '';
+    const otp = codeNeeded ? values.otp.trim() : '';
     const result = await toastMutation(
-      login({ username: email.trim(), password, ...(otp ? { otp } : {}) }).unwrap(),
+      login({
+        username: values.email.trim(),
+        password: values.password,
+        ...(otp ? { otp } : {}),
+      }).unwrap(),
       'login',
     );
     if (result.ok) {
@@ -109,94 +125,54 @@ export default function LoginPage() {
       void navigate(safeReturnPath(searchParams.get(RETURN_TO_PARAM)), { replace: true });
       return;
     }
-    const { fields, message } = serverProblems(result.error, SERVER_FIELDS);
     setNotActivated(isNotActivatedError(result.error));
-    showProblems(fields, message);
+    form.showProblems(serverProblems(result.error, SERVER_FIELDS));
     if (isLoginCodeRequest(result.error)) {
       setCodeNeeded(true);
-      setCode('');
-      setCodeFocusRequest((n) => n + 1);
+      setValue('otp', '');
+      requestFocus('otp');
     }
   }
 
   /** After a reset or an activation: the email is filled in and the password is typed next. */
   function readyToLogIn(address: string) {
     setModal('none');
-    setEmail(address);
-    setPassword('');
-    setErrors({});
-    setFormError(undefined);
+    setValue('email', address);
+    setValue('password', '');
+    clearErrors();
     setNotActivated(false);
-    setPasswordFocusRequest((n) => n + 1);
+    requestFocus('password');
   }
 
   return (
     <AuthCard title="Log in" intro="Welcome back. Log in to see your cart, orders and wishlist.">
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => void handleSubmit(event)}
-        aria-label="Log in"
-      >
+      <AppForm form={form} onSubmit={handleSubmit} aria-label="Log in">
         <Stack spacing={2.5}>
-          {formError ? (
-            <Alert severity={notActivated || codeNeeded ? 'warning' : 'error'}>
-              {formError}
-              {notActivated ? (
-                <Box sx={{ mt: 1 }}>
-                  <Button
-                    variant="outlined"
-                    color="inherit"
-                    size="small"
-                    onClick={() => setModal('activate')}
-                  >
-                    Activate account
-                  </Button>
-                </Box>
-              ) : null}
-            </Alert>
-          ) : null}
-          <TextField
-            inputRef={emailRef}
-            label="Email address"
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setErrors((e) => ({ ...e, email: undefined }));
-            }}
-            error={Boolean(errors.email)}
-            helperText={errors.email}
-            required
-            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
-          />
-          <PasswordField
-            inputRef={passwordRef}
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setErrors((e) => ({ ...e, password: undefined }));
-            }}
-            error={Boolean(errors.password)}
-            helperText={errors.password}
-            required
-          />
+          <FormAlert
+            message={form.formError}
+            severity={notActivated || codeNeeded ? 'warning' : 'error'}
+          >
+            {notActivated ? (
+              <Box sx={{ mt: 1 }}>
+                <Button
+                  variant="outlined"
+                  color="inherit"
+                  size="small"
+                  onClick={() => setModal('activate')}
+                >
+                  Activate account
+                </Button>
+              </Box>
+            ) : null}
+          </FormAlert>
+          <EmailField<LoginValues> required />
+          <PasswordField<LoginValues> autoComplete="current-password" required />
           {codeNeeded ? (
-            <TextField
-              inputRef={codeRef}
+            <OtpField<LoginValues>
               label="Code from your email"
-              name="otp"
-              autoComplete="one-time-code"
+              length={LOGIN_CODE_LENGTH}
               placeholder="123456"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              helperText="No code, or an old one? Leave this empty and log in: we email a new one."
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+              hint="No code, or an old one? Leave this empty and log in: we email a new one."
             />
           ) : null}
           <Box sx={{ textAlign: 'right' }}>
@@ -220,7 +196,7 @@ export default function LoginPage() {
             </Link>
           </Typography>
         </Stack>
-      </Box>
+      </AppForm>
       <ForgotPasswordModal
         open={modal === 'forgot'}
         initialEmail={email.trim()}

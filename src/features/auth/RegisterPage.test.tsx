@@ -66,7 +66,8 @@ describe('RegisterPage', () => {
     expect(screen.getByLabelText(/surname/i)).toHaveAttribute('autocomplete', 'family-name');
     expect(screen.getByLabelText(/email address/i)).toHaveAttribute('autocomplete', 'email');
     const mobile = screen.getByLabelText(/mobile number/i);
-    expect(mobile).toHaveAttribute('inputmode', 'numeric');
+    // The phone keypad, which has the '+' of an international number the field keeps.
+    expect(mobile).toHaveAttribute('inputmode', 'tel');
     expect(mobile).toHaveAttribute('type', 'tel');
     expect(screen.getByLabelText(/^password/i)).toHaveAttribute('autocomplete', 'new-password');
     expect(screen.getByLabelText(/confirm password/i)).toHaveAttribute(
@@ -183,6 +184,16 @@ describe('RegisterPage', () => {
     expect(screen.getByLabelText(/confirm password/i)).toHaveAccessibleDescription(
       'The passwords do not match',
     );
+  });
+
+  it('shows a mismatch as soon as the first password is changed and left', async () => {
+    const { user } = renderRegister();
+    await fillValidForm(user);
+    const confirm = screen.getByLabelText(/confirm password/i);
+    expect(confirm).not.toHaveAccessibleDescription('The passwords do not match');
+    await user.type(screen.getByLabelText(/^password/i), 'x');
+    await user.click(screen.getByLabelText(/first name/i));
+    expect(confirm).toHaveAccessibleDescription('The passwords do not match');
   });
 
   it("shows a 422's messages beside the fields the server names", async () => {

@@ -1,13 +1,10 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
@@ -17,11 +14,19 @@ import { isEmail } from '../../lib/validation';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { toastMutation } from '../../lib/toasts';
 import { useRegisterMutation } from '../../services/usersApi';
+import {
+  AppForm,
+  EmailField,
+  FormAlert,
+  FormTextField,
+  PasswordField,
+  PhoneField,
+  serverProblems,
+  useAppForm,
+} from '../../components/form';
 import AuthCard from './AuthCard';
 import EmailVerificationModal from './EmailVerificationModal';
-import PasswordField from './PasswordField';
 import {
-  REGISTER_FIELDS,
   buildRegistration,
   emptyRegisterForm,
   normalizeAffiliateCode,
@@ -31,101 +36,40 @@ import {
   type RegisterField,
   type RegisterFormValues,
 } from './registration';
-import { serverProblems } from '../../components/form/serverProblems';
 import type { LoginLocationState } from './loginState';
-
-type FieldErrors = Partial<Record<RegisterField, string>>;
 
 /** The server names the record's fields as the form does (docs/product.md#data). */
 const SERVER_FIELDS: Readonly<Record<string, RegisterField>> = Object.fromEntries(
-  REGISTER_FIELDS.map((field) => [field, field]),
+  Object.keys(emptyRegisterForm()).map((field) => [field, field as RegisterField]),
 );
-
-/** How each typed value is kept: lowercased code and gender, digits for the mobile number. */
-const NORMALIZE: Partial<Record<RegisterField, (value: string) => string>> = {
-  affiliate_code: normalizeAffiliateCode,
-  gender: normalizeGender,
-  mobile_number: normalizeMobileNumber,
-};
 
 /** Sign-up (docs/product.md#log-in-and-sign-up): the registration record, then the Email verification modal. */
 export default function RegisterPage() {
   useDocumentTitle('Sign up');
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [values, setValues] = useState<RegisterFormValues>(() =>
-    emptyRegisterForm(searchParams.get(AFFILIATE_REF_PARAM) ?? ''),
-  );
-  /** Fields whose own checks show already: left after typing something, or all after a submit. */
-  const [checked, setChecked] = useState<ReadonlySet<RegisterField>>(new Set());
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | undefined>();
+  const form = useAppForm<RegisterFormValues>({
+    defaultValues: emptyRegisterForm(searchParams.get(AFFILIATE_REF_PARAM) ?? ''),
+    rules: validateRegisterForm,
+  });
+  const { getValues, trigger } = form;
   const [verification, setVerification] = useState<{ open: boolean; email: string }>({
     open: false,
     email: '',
   });
   const [register, { isLoading }] = useRegisterMutation();
-  const formRef = useRef<HTMLFormElement>(null);
 
-  const clientErrors = validateRegisterForm(values);
-  const errorOf = (field: RegisterField): string | undefined =>
-    serverErrors[field] ?? (checked.has(field) ? clientErrors[field] : undefined);
-
-  function focusFirstError(errors: FieldErrors) {
-    const first = REGISTER_FIELDS.find((field) => errors[field] !== undefined);
-    const input = first ? formRef.current?.elements.namedItem(first) : null;
-    if (input instanceof HTMLElement) input.focus();
-  }
-
-  function check(...fields: RegisterField[]) {
-    setChecked((previous) => new Set([...previous, ...fields]));
-  }
-
-  /** The props every text field shares: value, change, blur-to-check and error. */
-  function fieldProps(field: RegisterField) {
-    return {
-      name: field,
-      value: values[field],
-      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-        const normalize = NORMALIZE[field];
-        const value = normalize ? normalize(event.target.value) : event.target.value;
-        setValues((previous) => ({ ...previous, [field]: value }));
-        setServerErrors((previous) => ({ ...previous, [field]: undefined }));
-      },
-      onBlur: () => {
-        if (values[field] !== '') check(field);
-        // A mismatch shows as soon as the first password changes after the second was typed.
-        if (field === 'password' && values.cpassword !== '') check('cpassword');
-      },
-      error: errorOf(field) !== undefined,
-      helperText: errorOf(field),
-    };
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function handleSubmit(values: RegisterFormValues) {
     if (isLoading) return;
-    setFormError(undefined);
-    setServerErrors({});
-    check(...REGISTER_FIELDS);
-    if (Object.keys(clientErrors).length > 0) {
-      focusFirstError(clientErrors);
-      return;
-    }
     const record = buildRegistration(values);
     const result = await toastMutation(register(record).unwrap(), 'signUp');
-    if (result.ok) {
-      setVerification({ open: true, email: record.email });
-      return;
-    }
-    const { fields, message } = serverProblems(result.error, SERVER_FIELDS);
-    setServerErrors(fields);
-    setFormError(message);
-    focusFirstError(fields);
+    if (result.ok) setVerification({ open: true, email: record.email });
+    else form.showProblems(serverProblems(result.error, SERVER_FIELDS));
   }
 
   function openActivation() {
-    setVerification({ open: true, email: isEmail(values.email) ? values.email.trim() : '' });
+    const email = getValues('email');
+    setVerification({ open: true, email: isEmail(email) ? email.trim() : '' });
   }
 
   function handleActivated(email: string) {
@@ -139,50 +83,30 @@ export default function RegisterPage() {
       title="Create your account"
       intro="Sign up to shop groceries and everyday goods across Ibadan."
     >
-      <Box
-        component="form"
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => void handleSubmit(event)}
-        aria-label="Sign up"
-      >
+      <AppForm form={form} onSubmit={handleSubmit} aria-label="Sign up">
         <Stack spacing={2.5}>
-          {formError ? <Alert severity="error">{formError}</Alert> : null}
+          <FormAlert message={form.formError} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-            <TextField
-              {...fieldProps('first_name')}
+            <FormTextField<RegisterFormValues>
+              name="first_name"
               label="First name"
               autoComplete="given-name"
               required
             />
-            <TextField
-              {...fieldProps('last_name')}
+            <FormTextField<RegisterFormValues>
+              name="last_name"
               label="Surname"
               autoComplete="family-name"
               required
             />
           </Stack>
-          <TextField
-            {...fieldProps('email')}
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            required
-            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
-          />
-          <TextField
-            {...fieldProps('mobile_number')}
-            label="Mobile number"
-            type="tel"
-            autoComplete="tel"
-            placeholder="08031234567"
-            required
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-          <TextField
-            {...fieldProps('gender')}
+          <EmailField<RegisterFormValues> required />
+          <PhoneField<RegisterFormValues> normalize={normalizeMobileNumber} required />
+          <FormTextField<RegisterFormValues>
+            name="gender"
             select
             label="Gender"
+            normalize={normalizeGender}
             slotProps={{ select: { native: true } }}
           >
             {GENDER_OPTIONS.map((option) => (
@@ -190,14 +114,15 @@ export default function RegisterPage() {
                 {option.label}
               </option>
             ))}
-          </TextField>
-          <TextField
-            {...fieldProps('affiliate_code')}
+          </FormTextField>
+          <FormTextField<RegisterFormValues>
+            name="affiliate_code"
             label="Affiliate code (optional)"
             placeholder="You can proceed without an affiliate code"
             autoComplete="off"
+            normalize={normalizeAffiliateCode}
+            htmlInput={{ autoCapitalize: 'none', spellCheck: false }}
             slotProps={{
-              htmlInput: { autoCapitalize: 'none', spellCheck: false },
               input: {
                 endAdornment: (
                   <InputAdornment position="end">
@@ -211,14 +136,20 @@ export default function RegisterPage() {
               },
             }}
           />
-          <PasswordField
-            {...fieldProps('password')}
-            label="Password"
+          <PasswordField<RegisterFormValues>
             autoComplete="new-password"
             required
+            slotProps={{
+              htmlInput: {
+                // A mismatch shows as soon as the first password changes after the second was typed.
+                onBlur: () => {
+                  if (getValues('cpassword') !== '') void trigger('cpassword');
+                },
+              },
+            }}
           />
-          <PasswordField
-            {...fieldProps('cpassword')}
+          <PasswordField<RegisterFormValues>
+            name="cpassword"
             label="Confirm password"
             autoComplete="new-password"
             required
@@ -255,7 +186,7 @@ export default function RegisterPage() {
             </Link>
           </Typography>
         </Stack>
-      </Box>
+      </AppForm>
       <EmailVerificationModal
         open={verification.open}
         initialEmail={verification.email}

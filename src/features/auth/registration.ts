@@ -16,18 +16,6 @@ export interface RegisterFormValues {
 
 export type RegisterField = keyof RegisterFormValues;
 
-/** The sign-up fields in the order they appear, so the first problem can take focus. */
-export const REGISTER_FIELDS: readonly RegisterField[] = [
-  'first_name',
-  'last_name',
-  'email',
-  'mobile_number',
-  'gender',
-  'affiliate_code',
-  'password',
-  'cpassword',
-];
-
 /** docs/product.md#data: every new account starts female, 18 years old and a customer. */
 export const DEFAULT_GENDER: Gender = 'female';
 export const DEFAULT_AGE = 18;
