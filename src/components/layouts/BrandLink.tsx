@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { paths } from '../../lib/paths';
 import { brand } from '../../lib/brand';
-import { visuallyHidden } from '../product/visuallyHidden';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 
 interface BrandLinkProps {
   /** Light text for dark surfaces (the footer). */

@@ -6,7 +6,7 @@ import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { paths } from '../../lib/paths';
 import { useAppSelector } from '../../state/hooks';
 import { selectCartItemCount, useShopperLists } from '../product/shopperLists';
-import { visuallyHidden } from '../product/visuallyHidden';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 
 /** 'Cart, 1 item', 'Cart, 3 items'; plain 'Cart' when signed out or not known yet. */
 export function cartLabel(count: number | null): string {

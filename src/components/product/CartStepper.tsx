@@ -1,6 +1,6 @@
 import { styled } from '@mui/material/styles';
 import { theme } from '../../theme/theme';
-import { visuallyHidden } from './visuallyHidden';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 
 /** WCAG 2.2's enhanced target size, for thumbs on a phone. */
 export const TOUCH_TARGET = 44;

@@ -3,7 +3,7 @@ import type { Product } from 'contract';
 import { formatNaira } from '../../lib/format';
 import { theme } from '../../theme/theme';
 import { priceOf, savingOf } from './pricing';
-import { visuallyHidden } from './visuallyHidden';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 
 interface ProductPriceProps {
   product: Pick<Product, 'amount' | 'disc_amount'>;

@@ -18,7 +18,7 @@ import RequireShopper from '../../components/RequireShopper';
 import PageHeader from '../../components/PageHeader';
 import ProductImage from '../../components/product/ProductImage';
 import { productDetailsPath } from '../../components/product/productPath';
-import { visuallyHidden } from '../../components/product/visuallyHidden';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useRememberProduct } from '../../components/product/useRememberProduct';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatNaira } from '../../lib/format';

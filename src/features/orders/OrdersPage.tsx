@@ -15,7 +15,7 @@ import { orderOpened } from '../../state/sessionSlice';
 import EmptyState from '../../components/EmptyState';
 import RequireShopper from '../../components/RequireShopper';
 import PageHeader from '../../components/PageHeader';
-import { visuallyHidden } from '../../components/product/visuallyHidden';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatDate, formatNaira } from '../../lib/format';
 import { plainMessages } from '../../lib/messages';

@@ -35,7 +35,7 @@ import {
   useCartLineActions,
   useRemoveFromWishlist,
 } from '../../components/product/useCartLineActions';
-import { visuallyHidden } from '../../components/product/visuallyHidden';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { httpStatus, productLoadError } from '../../lib/getErrorMessage';
 import { plainMessages } from '../../lib/messages';

@@ -17,7 +17,7 @@ import ProductImage from '../../components/product/ProductImage';
 import ProductPrice from '../../components/product/ProductPrice';
 import { productDetailsPath } from '../../components/product/productPath';
 import { useRememberProduct } from '../../components/product/useRememberProduct';
-import { visuallyHidden } from '../../components/product/visuallyHidden';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { plainMessages } from '../../lib/messages';
 import { toastMutation } from '../../lib/toasts';

@@ -12,7 +12,7 @@ import type { CartItem } from 'contract';
 import ProductImage from '../../../components/product/ProductImage';
 import { productDetailsPath } from '../../../components/product/productPath';
 import { useRememberProduct } from '../../../components/product/useRememberProduct';
-import { visuallyHidden } from '../../../components/product/visuallyHidden';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { formatNaira } from '../../../lib/format';
 import { toastMutation } from '../../../lib/toasts';
 import { useUpdateCartItemMutation } from '../../../services/cartApi';
