@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { screen, waitFor, within } from '@testing-library/react';
+import { recordRequests } from '../../testing/server';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { initialSessionState } from '../../state/sessionSlice';
 import { fixtureAuthToken } from '../../testing/fixtures';
@@ -184,6 +185,60 @@ describe('on a phone', () => {
       expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument(),
     );
     expect(screen.getByText('Now at /home')).toBeInTheDocument();
+  });
+});
+
+describe('the signed-in phone menu', () => {
+  test('holds My Orders, Account and Saved Items, and not for a guest', async () => {
+    const { user } = renderShell('/profile/order-items', signedIn);
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    const account = within(menu).getByRole('navigation', { name: 'My account' });
+    expect(
+      within(account)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['My Orders', '/profile/orders'],
+      ['Account', '/profile'],
+      ['Saved Items', '/profile/wishlist'],
+    ]);
+    expect(within(account).getByRole('link', { name: 'My Orders' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await user.click(within(account).getByRole('link', { name: 'Saved Items' }));
+    expect(screen.getByText('Now at /profile/wishlist')).toBeInTheDocument();
+  });
+
+  test('a guest sees no account links and no Log out', async () => {
+    const { user } = renderShell('/home');
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(menu).queryByRole('navigation', { name: 'My account' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
+  });
+
+  test('Log out ends the session as the profile menu does and goes to the login page', async () => {
+    const requests = recordRequests();
+    const { user, store } = renderShell('/home', signedIn);
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    await user.click(within(menu).getByRole('button', { name: 'Log out' }));
+
+    await waitFor(() =>
+      expect(
+        requests
+          .filter((r) => r.method === 'POST' && r.url.pathname.endsWith('/logout'))
+          .map((r) => r.headers.get('authorization')),
+      ).toEqual([`Bearer ${fixtureAuthToken}`]),
+    );
+    expect(await screen.findByText('Log out successful')).toBeInTheDocument();
+    expect(screen.getByText('Now at /auth/login')).toBeInTheDocument();
+    expect(store.getState().session.authToken).toBeNull();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument(),
+    );
   });
 });
 

@@ -10,9 +10,15 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import { alpha, useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
+import Logout from '@mui/icons-material/Logout';
+import { paths } from '../../lib/paths';
+import { useAppSelector } from '../../state/hooks';
+import { selectIsLoggedIn } from '../../state/sessionSlice';
+import { TAP_TARGET_PX } from '../../theme/theme';
 import BrandLink from './BrandLink';
-import { isCurrentLink, mainNavLinks } from './navLinks';
+import { isCurrentLink, mainNavLinks, type NavLinkItem } from './navLinks';
 import { AccountButton, BecomeVendorButton } from './NavButtons';
+import { useLogOut } from './useLogOut';
 
 interface MobileMenuProps {
   id: string;
@@ -21,9 +27,64 @@ interface MobileMenuProps {
   currentPath: string;
 }
 
-/** The phone and tablet menu: the page links and the account and vendor buttons in a drawer. */
-export default function MobileMenu({ id, open, onClose, currentPath }: MobileMenuProps) {
+/** What a signed-in shopper looks for most on a phone, so it is one tap from any page. */
+const accountLinks: readonly NavLinkItem[] = [
+  { label: 'My Orders', to: paths.orders, alsoCurrentAt: [paths.orderItems] },
+  { label: 'Account', to: paths.profile },
+  { label: 'Saved Items', to: paths.wishlist },
+];
+
+function MenuLinks({
+  links,
+  currentPath,
+  onClose,
+}: {
+  links: readonly NavLinkItem[];
+  currentPath: string;
+  onClose: () => void;
+}) {
   const theme = useTheme();
+  return (
+    <List disablePadding>
+      {links.map((link) => {
+        const current = isCurrentLink(link, currentPath);
+        return (
+          <ListItem key={link.to} disablePadding>
+            <ListItemButton
+              component={RouterLink}
+              to={link.to}
+              onClick={onClose}
+              selected={current}
+              aria-current={current ? 'page' : undefined}
+              sx={{
+                borderRadius: 2,
+                mb: 0.5,
+                minHeight: TAP_TARGET_PX,
+                '&.Mui-selected': {
+                  bgcolor: alpha(theme.palette.primary.main, 0.1),
+                  color: 'primary.dark',
+                },
+              }}
+            >
+              <ListItemText
+                primary={link.label}
+                slotProps={{ primary: { sx: { fontWeight: current ? 700 : 600 } } }}
+              />
+            </ListItemButton>
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}
+
+/**
+ * The phone and tablet menu: the page links, a signed-in shopper's account links and Log out,
+ * and the account and vendor buttons, in a drawer.
+ */
+export default function MobileMenu({ id, open, onClose, currentPath }: MobileMenuProps) {
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const logOut = useLogOut();
   return (
     <Drawer
       anchor="right"
@@ -45,36 +106,29 @@ export default function MobileMenu({ id, open, onClose, currentPath }: MobileMen
         </IconButton>
       </Box>
       <Box component="nav" aria-label="Main">
-        <List disablePadding>
-          {mainNavLinks.map((link) => {
-            const current = isCurrentLink(link, currentPath);
-            return (
-              <ListItem key={link.to} disablePadding>
-                <ListItemButton
-                  component={RouterLink}
-                  to={link.to}
-                  onClick={onClose}
-                  selected={current}
-                  aria-current={current ? 'page' : undefined}
-                  sx={{
-                    borderRadius: 2,
-                    mb: 0.5,
-                    '&.Mui-selected': {
-                      bgcolor: alpha(theme.palette.primary.main, 0.1),
-                      color: 'primary.dark',
-                    },
-                  }}
-                >
-                  <ListItemText
-                    primary={link.label}
-                    slotProps={{ primary: { sx: { fontWeight: current ? 700 : 600 } } }}
-                  />
-                </ListItemButton>
-              </ListItem>
-            );
-          })}
-        </List>
+        <MenuLinks links={mainNavLinks} currentPath={currentPath} onClose={onClose} />
       </Box>
+      {isLoggedIn && (
+        <>
+          <Divider sx={{ my: 2 }} />
+          <Box component="nav" aria-label="My account">
+            <MenuLinks links={accountLinks} currentPath={currentPath} onClose={onClose} />
+            <ListItemButton
+              onClick={() => {
+                onClose();
+                logOut();
+              }}
+              sx={{ borderRadius: 2, minHeight: TAP_TARGET_PX, gap: 1.5, color: 'error.main' }}
+            >
+              <Logout fontSize="small" />
+              <ListItemText
+                primary="Log out"
+                slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+              />
+            </ListItemButton>
+          </Box>
+        </>
+      )}
       <Divider sx={{ my: 2 }} />
       <Stack spacing={1.5}>
         <AccountButton onClick={onClose} fullWidth />

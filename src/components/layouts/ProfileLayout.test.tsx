@@ -51,6 +51,15 @@ test('the sidebar links each profile page and marks the current one', () => {
   );
 });
 
+test('on every screen the menu is one vertical list, not a row that scrolls sideways', () => {
+  renderProfile('/profile');
+  const sidebar = screen.getByRole('navigation', { name: 'My account' });
+  const list = within(sidebar).getByRole('list');
+  expect(getComputedStyle(list).flexDirection).toBe('column');
+  expect(getComputedStyle(list).overflowX).not.toBe('auto');
+  expect(within(list).getAllByRole('listitem')).toHaveLength(8);
+});
+
 test('My Orders stays marked on the order items it leads to', () => {
   renderProfile('/profile/order-items');
   const sidebar = screen.getByRole('navigation', { name: 'My account' });

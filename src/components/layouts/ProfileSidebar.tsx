@@ -1,6 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from '../../lib/toast';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { alpha, type Theme } from '@mui/material/styles';
@@ -13,11 +12,8 @@ import Logout from '@mui/icons-material/Logout';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { paths } from '../../lib/paths';
-import { useAppDispatch, useAppSelector } from '../../state/hooks';
-import { loggedOut, selectAuthToken } from '../../state/sessionSlice';
-import { plainMessages } from '../../lib/messages';
-import { endSession } from '../../services/usersApi';
 import { normalizePath } from './navLinks';
+import { useLogOut } from './useLogOut';
 
 interface SidebarLink {
   label: string;
@@ -66,15 +62,6 @@ const itemSx = (theme: Theme) =>
       outline: `3px solid ${theme.palette.primary.dark}`,
       outlineOffset: 2,
     },
-    [theme.breakpoints.down('md')]: {
-      width: 'auto',
-      border: 1,
-      borderColor: 'divider',
-      borderRadius: 999,
-      bgcolor: 'background.paper',
-      minHeight: 40,
-      py: 0.5,
-    },
     '&[aria-current]': {
       bgcolor: alpha(theme.palette.primary.main, 0.12),
       borderColor: 'primary.main',
@@ -85,71 +72,45 @@ const itemSx = (theme: Theme) =>
   }) as const;
 
 /**
- * The profile sidebar (docs/product.md#profile-pages). On phones it becomes a row of pills that scrolls
- * sideways above the page. Voucher is shown but inactive; Delete Account is disabled.
+ * The profile sidebar (docs/product.md#profile-pages). On phones it is the same vertical list above the
+ * page, in a card, so every entry and Log out are in reach of a thumb without scrolling sideways.
+ * Voucher is shown but inactive; Delete Account is disabled.
  */
 export default function ProfileSidebar() {
   const { pathname } = useLocation();
   const currentPath = normalizePath(pathname);
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const listRef = useRef<HTMLUListElement>(null);
-  const token = useAppSelector(selectAuthToken);
-
-  // On phones the list scrolls sideways: bring the current page's pill into view.
-  useEffect(() => {
-    const list = listRef.current;
-    const current = list?.querySelector<HTMLElement>('[aria-current]');
-    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
-    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
-  }, [currentPath]);
-
-  function logOut() {
-    // The server ends the session, so a copied token stops working too; the browser forgets
-    // it at once either way (offline, the token still runs out in time).
-    if (token) void endSession(token);
-    dispatch(loggedOut());
-    toast.success(plainMessages.logoutSuccess);
-    void navigate(paths.login);
-  }
+  const logOut = useLogOut();
 
   return (
     <Box
       component="nav"
       aria-label="My account"
       sx={{
-        bgcolor: { md: 'background.paper' },
-        border: { md: 1 },
-        borderColor: { md: 'divider' },
-        borderRadius: { md: 4 },
-        p: { md: 1.5 },
+        bgcolor: 'background.paper',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 4,
+        p: { xs: 1, md: 1.5 },
         position: { md: 'sticky' },
         top: { md: 96 },
       }}
     >
       <Box
         component="ul"
-        ref={listRef}
         sx={{
-          position: 'relative',
           listStyle: 'none',
           m: 0,
           p: 0,
           display: 'flex',
-          flexDirection: { xs: 'row', md: 'column' },
-          gap: { xs: 1, md: 0.5 },
-          overflowX: { xs: 'auto', md: 'visible' },
-          // Room for focus outlines inside the scrolling row.
-          py: { xs: 0.75, md: 0 },
-          px: { xs: 0.5, md: 0 },
-          scrollbarWidth: 'thin',
+          flexDirection: 'column',
+          gap: 0.5,
         }}
       >
         {links.map((link) => {
           const exact = currentPath === link.to;
           const within = link.alsoAt?.includes(currentPath) ?? false;
           return (
-            <Box component="li" key={link.to} sx={{ flexShrink: 0 }}>
+            <Box component="li" key={link.to}>
               <Box
                 component={RouterLink}
                 to={link.to}
@@ -163,7 +124,7 @@ export default function ProfileSidebar() {
           );
         })}
 
-        <Box component="li" sx={{ flexShrink: 0 }}>
+        <Box component="li">
           <Box
             sx={(theme) => ({
               ...itemSx(theme),
@@ -183,7 +144,7 @@ export default function ProfileSidebar() {
           </Box>
         </Box>
 
-        <Box component="li" sx={{ flexShrink: 0, cursor: 'not-allowed' }}>
+        <Box component="li" sx={{ cursor: 'not-allowed' }}>
           <Box
             component="button"
             type="button"
@@ -201,7 +162,7 @@ export default function ProfileSidebar() {
           </Box>
         </Box>
 
-        <Box component="li" sx={{ flexShrink: 0, mt: { md: 1 } }}>
+        <Box component="li" sx={{ mt: 1 }}>
           <Box
             component="button"
             type="button"

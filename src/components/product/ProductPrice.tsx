@@ -51,7 +51,7 @@ const Saving = styled('span')({
   textOverflow: 'ellipsis',
   color: theme.palette.text.secondary,
   '&[data-size="large"]': { fontSize: '0.95rem' },
-  '&[data-saving="true"]': { fontWeight: 700, color: theme.palette.success.main },
+  '&[data-saving]': { fontWeight: 700, color: theme.palette.success.main },
 });
 
 /**
@@ -76,11 +76,16 @@ export default function ProductPrice({ product, size = 'small' }: ProductPricePr
   );
 }
 
-/** The saving from disc_amount, always shown: 'You save ₦ 0' when there is none (docs/product.md#numbers-and-limits). */
+/**
+ * The saving from disc_amount, only when there is one: 'You save ₦ 0' on most of the catalogue
+ * read as noise, or as a promise broken. Without a saving it is an empty element with no words,
+ * so a card's grid keeps the same rows and its buttons stay at its foot.
+ */
 export function SavingText({ product, size = 'small' }: ProductPriceProps) {
   const saving = savingOf(product);
+  if (saving <= 0) return <Saving data-size={size} />;
   return (
-    <Saving data-size={size} data-saving={saving > 0}>
+    <Saving data-size={size} data-saving>
       You save {formatNaira(saving)}
     </Saving>
   );

@@ -342,13 +342,10 @@ function ProductDetails({ product, pending }: { product: Product; pending?: Deta
                 onChange={(next) => void changeQuantity(next)}
               />
             </Box>
-          ) : (
-            <QuantityStepper
-              value={quantity}
-              max={stock}
-              onChange={setQuantity}
-              disabled={outOfStock}
-            />
+          ) : outOfStock ? null : (
+            // Out of stock there is nothing to pick a quantity of; a greyed stepper only
+            // invites taps that do nothing.
+            <QuantityStepper value={quantity} max={stock} onChange={setQuantity} />
           )}
 
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>

@@ -1,6 +1,6 @@
 import type { Delivery } from 'contract';
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { env } from '../../../config/env';
 import { fixtureDelivery, signedInSession } from '../../../testing/fixtures';
 import DeliveryModeModal from './DeliveryModeModal';
@@ -98,7 +98,10 @@ export const Delivered: Story = {
   },
 };
 
-/** No saved location: Continue stays clickable but only says 'Add your delivery location'. */
+/**
+ * No saved location: Continue says 'Add your delivery location' and opens the Delivery
+ * Information form on top; cancelling it goes no further.
+ */
 export const BlockedWithoutLocation: Story = {
   args: { delivery: location('none') },
   play: async ({ canvasElement, args }) => {
@@ -106,6 +109,11 @@ export const BlockedWithoutLocation: Story = {
     const { page, dialog, selectedMethod } = screenOf(canvasElement);
     await expect(selectedMethod()).toHaveTextContent('We will deliver toNo delivery location yet');
     await userEvent.click(dialog().getByRole('button', { name: 'Continue with Delivery' }));
+    const form = await page.findByRole('dialog', { name: 'Delivery Information' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(page.queryByRole('dialog', { name: 'Delivery Information' })).toBeNull(),
+    );
     // The toast, and the same words in the dialog, where screen readers hear them.
     await expect(await dialog().findByRole('alert')).toHaveTextContent(
       'Add your delivery location',
@@ -114,6 +122,11 @@ export const BlockedWithoutLocation: Story = {
     // Pickup needs the location too: its mobile number reaches the order.
     await userEvent.click(dialog().getByRole('radio', { name: /^Pickup Station/ }));
     await userEvent.click(dialog().getByRole('button', { name: 'Continue with Pickup' }));
+    const again = await page.findByRole('dialog', { name: 'Delivery Information' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(page.queryByRole('dialog', { name: 'Delivery Information' })).toBeNull(),
+    );
     await expect(args.onContinue).not.toHaveBeenCalled();
     await expect(page.getByRole('dialog', { name: 'Select mode of delivery' })).toBeVisible();
   },

@@ -29,6 +29,16 @@ function renderModal(
 
 const dialog = () => screen.getByRole('dialog', { name: 'Select mode of delivery' });
 const selectedMethod = () => within(dialog()).getByRole('region', { name: 'Selected method' });
+const locationForm = () => screen.getByRole('dialog', { name: 'Delivery Information' });
+
+/** Types each value at once (as a paste does): MUI fields are slow to type into key by key. */
+async function fillLocation(user: ReturnType<typeof renderModal>['user']) {
+  await user.click(within(locationForm()).getByLabelText(/Full Address/));
+  await user.paste('7 Queen Elizabeth Road, Mokola');
+  await user.selectOptions(within(locationForm()).getByLabelText(/City/), 'Ibadan-Mokola');
+  await user.click(within(locationForm()).getByLabelText(/^Mobile Number/));
+  await user.paste('08051112222');
+}
 
 describe('the Select mode of delivery modal', () => {
   test('offers the two cards as radios, Delivered chosen by default, with the delivery address', () => {
@@ -76,11 +86,68 @@ describe('the Select mode of delivery modal', () => {
     await user.click(screen.getByRole('button', { name: 'Continue with Delivery' }));
     // The toast, and the same words in the dialog, where screen readers hear them.
     expect(await screen.findAllByText('Add your delivery location')).toHaveLength(2);
+    // The form to add it opens on top; cancelling it leaves the shopper where they were.
+    await user.click(within(locationForm()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Delivery Information' }),
+      ).not.toBeInTheDocument(),
+    );
     expect(within(dialog()).getByRole('alert')).toHaveTextContent('Add your delivery location');
     // Pickup needs the location too (its mobile number reaches the order).
     await user.click(screen.getByRole('radio', { name: /^Pickup Station/ }));
     await user.click(screen.getByRole('button', { name: 'Continue with Pickup' }));
+    await user.click(within(locationForm()).getByRole('button', { name: 'Cancel' }));
     expect(onContinue).not.toHaveBeenCalled();
+  });
+
+  test('without a delivery location, Continue opens the form, and saving it carries on to payment', async () => {
+    mockDb.delivery = null;
+    const { user, onContinue } = renderModal({ delivery: null });
+    await user.click(screen.getByRole('radio', { name: /^Pickup Station/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue with Pickup' }));
+    expect(onContinue).not.toHaveBeenCalled();
+    await fillLocation(user);
+    await user.click(within(locationForm()).getByRole('button', { name: 'Enter' }));
+
+    expect(await screen.findByText('Delivery details created!')).toBeInTheDocument();
+    await waitFor(() => expect(onContinue).toHaveBeenCalledWith('pickup'));
+    expect(onContinue).toHaveBeenCalledTimes(1);
+    expect(mockDb.delivery).toMatchObject({ city: 'Ibadan-Mokola' });
+  });
+
+  test('a location added with the dialog’s own button waits for Continue', async () => {
+    mockDb.delivery = null;
+    const { user, onContinue } = renderModal({ delivery: null });
+    await user.click(
+      within(selectedMethod()).getByRole('button', { name: 'Add Delivery Location' }),
+    );
+    await fillLocation(user);
+    await user.click(within(locationForm()).getByRole('button', { name: 'Enter' }));
+    expect(await screen.findByText('Delivery details created!')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Delivery Information' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(onContinue).not.toHaveBeenCalled();
+  });
+
+  test('Change opens the saved location to edit, without leaving the dialog', async () => {
+    const { user } = renderModal();
+    await user.click(
+      within(selectedMethod()).getByRole('button', { name: 'Change delivery location' }),
+    );
+    expect(within(locationForm()).getByLabelText(/Full Address/)).toHaveValue(
+      fixtureDelivery.address,
+    );
+    await user.click(within(locationForm()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Delivery Information' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(dialog()).toBeInTheDocument();
   });
 
   test('with an empty cart, Continue says "Add products to your carts" and goes no further', async () => {
@@ -126,5 +193,31 @@ describe('from the cart page', () => {
     await user.click(screen.getByRole('button', { name: 'Continue with Delivery' }));
     expect(await screen.findAllByText('Add your delivery location')).toHaveLength(2);
     expect(requests).toHaveLength(0);
+  });
+
+  test('the location added from the dialog is saved and the payment starts', async () => {
+    mockDb.delivery = null;
+    const { user } = renderCartPage();
+    await screen.findByRole('button', { name: 'Add Delivery Location' });
+    const requests = recordRequests();
+    await user.click(screen.getByRole('button', { name: 'Make Payment' }));
+    await user.click(screen.getByRole('button', { name: 'Continue with Delivery' }));
+    await fillLocation(user);
+    await user.click(within(locationForm()).getByRole('button', { name: 'Enter' }));
+
+    await waitFor(() =>
+      expect(requests.map((r) => `${r.method} ${r.url.pathname}`)).toContain(
+        'POST /api/initialize-transaction',
+      ),
+    );
+    const paths = requests.map((r) => `${r.method} ${r.url.pathname}`);
+    expect(paths.indexOf('POST /api/delivery')).toBeLessThan(
+      paths.indexOf('POST /api/initialize-transaction'),
+    );
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Select mode of delivery' }),
+      ).not.toBeInTheDocument(),
+    );
   });
 });

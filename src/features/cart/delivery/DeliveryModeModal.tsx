@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,6 +17,10 @@ import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import type { Delivery, DeliveryModel } from 'contract';
 import { env } from '../../../config/env';
 import { TOAST_DURATION_MS, plainMessages } from '../../../lib/messages';
+import { deliveryApi } from '../../../services/deliveryApi';
+import { useAppDispatch } from '../../../state/hooks';
+import { addAppListener } from '../../../state/listenerMiddleware';
+import DeliveryInfoModal from './DeliveryInfoModal';
 import { deliveryAddressText } from './deliveryForm';
 
 export interface DeliveryModeModalProps {
@@ -57,7 +61,11 @@ export function continueLabel(model: DeliveryModel): string {
   return model === 'pickup' ? 'Continue with Pickup' : 'Continue with Delivery';
 }
 
-/** Select mode of delivery (docs/product.md#delivery-mode): Pickup Station or Delivered, then Continue. */
+/**
+ * Select mode of delivery (docs/product.md#delivery-mode): Pickup Station or Delivered, then Continue.
+ * The delivery location can be added or changed from here; when Continue found none, saving one
+ * carries straight on to payment, so the shopper never has to leave the dialog and start again.
+ */
 export default function DeliveryModeModal(props: DeliveryModeModalProps) {
   const titleId = useId();
   return (
@@ -84,7 +92,12 @@ function DeliveryModeForm({
   onContinue,
 }: DeliveryModeModalProps & { titleId: string }) {
   const legendId = useId();
+  const dispatch = useAppDispatch();
   const [model, setModel] = useState<DeliveryModel>(DEFAULT_DELIVERY_MODEL);
+  const [locationFormOpen, setLocationFormOpen] = useState(false);
+  // While the location form opened by Continue is up: carries on to payment once it saves.
+  const stopWaitingForSave = useRef<(() => void) | null>(null);
+  useEffect(() => () => stopWaitingForSave.current?.(), []);
   // What stopped the last Continue. The toast is the spec's; the same words also show in the
   // dialog, because an open dialog hides the rest of the page (the toaster included) from
   // screen readers, which would never announce the toast.
@@ -96,10 +109,45 @@ function DeliveryModeForm({
         ? plainMessages.addProductsToCart
         : null;
 
+  function openLocationForm(continueOnSave: boolean) {
+    stopWaitingForSave.current?.();
+    stopWaitingForSave.current = null;
+    if (continueOnSave) {
+      // The form reports only that it closed; a saved location is told by the save itself.
+      // The server holds the location once the save succeeds, so payment need not wait for
+      // the location to be fetched again.
+      stopWaitingForSave.current = dispatch(
+        addAppListener({
+          predicate: (action) =>
+            deliveryApi.endpoints.createDelivery.matchFulfilled(action) ||
+            deliveryApi.endpoints.updateDelivery.matchFulfilled(action),
+          effect: (_action, api) => {
+            api.unsubscribe();
+            stopWaitingForSave.current = null;
+            if (cartIsEmpty) {
+              setBlockedBy('cart');
+              return;
+            }
+            setBlockedBy(null);
+            onContinue(model);
+          },
+        }),
+      );
+    }
+    setLocationFormOpen(true);
+  }
+
+  function closeLocationForm() {
+    stopWaitingForSave.current?.();
+    stopWaitingForSave.current = null;
+    setLocationFormOpen(false);
+  }
+
   function handleContinue() {
     if (!delivery) {
       toast.info(plainMessages.addDeliveryLocation, { duration: TOAST_DURATION_MS });
       setBlockedBy('location');
+      openLocationForm(true);
       return;
     }
     if (cartIsEmpty) {
@@ -185,12 +233,27 @@ function DeliveryModeForm({
             <Typography sx={{ fontWeight: 600 }}>{env.pickupAddress}</Typography>
           ) : deliveryLoading ? (
             <Typography color="text.secondary">Loading your delivery location...</Typography>
-          ) : delivery ? (
-            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-              {deliveryAddressText(delivery)}
-            </Typography>
           ) : (
-            <Typography sx={{ fontWeight: 600 }}>No delivery location yet</Typography>
+            <Box
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                flexWrap: 'wrap',
+                columnGap: 2,
+              }}
+            >
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}>
+                {delivery ? deliveryAddressText(delivery) : 'No delivery location yet'}
+              </Typography>
+              <Button
+                onClick={() => openLocationForm(false)}
+                aria-label={delivery ? 'Change delivery location' : undefined}
+                sx={{ ml: -1.5 }}
+              >
+                {delivery ? 'Change' : 'Add Delivery Location'}
+              </Button>
+            </Box>
           )}
         </Box>
 
@@ -214,6 +277,7 @@ function DeliveryModeForm({
           {continueLabel(model)}
         </Button>
       </DialogActions>
+      <DeliveryInfoModal open={locationFormOpen} delivery={delivery} onClose={closeLocationForm} />
     </>
   );
 }
