@@ -138,12 +138,25 @@ function serviceWorker(): GenerateSW {
         },
       },
       {
+        // Pages of the shop's listings and searches: the first pages of the lists the shopper
+        // opened last (a category, a sort, a search), so the shop still lists them offline.
         urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/get-all-products',
         handler: 'NetworkFirst',
         options: {
           cacheName: 'catalogue-searches',
           networkTimeoutSeconds: 4,
-          expiration: { maxEntries: 5, maxAgeSeconds: 7 * DAY_SECONDS, purgeOnQuotaError: true },
+          expiration: { maxEntries: 30, maxAgeSeconds: 7 * DAY_SECONDS, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
+        // The category chips' names and counts, one small answer.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/categories',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'catalogue-categories',
+          networkTimeoutSeconds: 4,
+          expiration: { maxEntries: 1, purgeOnQuotaError: true },
           cacheableResponse: { statuses: [200] },
         },
       },

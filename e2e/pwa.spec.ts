@@ -56,7 +56,10 @@ test('after one visit the shop opens offline with the products seen last', async
     .poll(() =>
       page.evaluate(
         async (image) => ({
-          catalogue: Boolean(await (await caches.open('catalogue')).match('/api/get-all-products')),
+          // The shop asks for its first page (a listing with limit and offset), not the list.
+          catalogue: (await (await caches.open('catalogue-searches')).keys()).some(
+            (kept) => new URL(kept.url).pathname === '/api/get-all-products',
+          ),
           image: Boolean(await (await caches.open('product-images')).match(image)),
         }),
         imageUrl ?? '',

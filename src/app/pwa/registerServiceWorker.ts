@@ -17,9 +17,9 @@ const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Same-origin answers that the worker keeps at run time (webpack.config.ts, runtimeCaching):
- * product images and the catalogue, with or without a search.
+ * product images, the catalogue and its pages (with or without a search), the categories.
  */
-const RUNTIME_CACHED_PATH = /^\/api\/(images\/|get-all-products$)/;
+const RUNTIME_CACHED_PATH = /^\/api\/(images\/|get-all-products$|categories$)/;
 
 export interface ServiceWorkerOptions {
   scriptUrl?: string;
