@@ -31,6 +31,8 @@ export default function BrandLink({ inverse = false, narrow = false, onClick }: 
         alignItems: 'center',
         gap: 1,
         minHeight: 44,
+        // A thumb's width even when only the logo shows (the name hidden on narrow phones).
+        minWidth: 44,
         color: inverse ? 'primary.contrastText' : 'text.primary',
         textDecoration: 'none',
         borderRadius: 2,

@@ -15,7 +15,7 @@ const Row = styled('ul')(({ theme }) => ({
 
 const Chip = styled('button')(({ theme }) => ({
   flex: 'none',
-  minHeight: 40,
+  minHeight: 44,
   padding: theme.spacing(0, 1.75),
   borderRadius: 20,
   border: `1px solid ${theme.palette.divider}`,

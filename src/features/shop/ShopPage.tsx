@@ -253,7 +253,8 @@ export default function ShopPage() {
         suggestions={suggestions}
         onChoose={(suggestion) => void navigate(productDetailsPath(suggestion.slug))}
       />
-      <Suspense fallback={<Box sx={{ minHeight: 48 }} />}>
+      {/* The chips' row: 44 px buttons with 4 px above and below, held while it loads. */}
+      <Suspense fallback={<Box sx={{ minHeight: 52 }} />}>
         <CategoryChips
           categories={categories}
           selected={choice.category}
