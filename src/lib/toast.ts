@@ -59,12 +59,25 @@ function later(call: (sonnerToast: SonnerToast) => void): void {
 }
 
 type Args<F extends (...args: never[]) => unknown> = Parameters<F>;
+type Shown = Args<SonnerToast>;
 
-export const toast = Object.assign((...args: Args<SonnerToast>) => later((t) => t(...args)), {
-  success: (...args: Args<SonnerToast['success']>) => later((t) => t.success(...args)),
-  error: (...args: Args<SonnerToast['error']>) => later((t) => t.error(...args)),
-  info: (...args: Args<SonnerToast['info']>) => later((t) => t.info(...args)),
-  loading: (...args: Args<SonnerToast['loading']>) => later((t) => t.loading(...args)),
+/**
+ * Where a toast made now goes: the toaster's place (the bottom), except while a dialog is
+ * open, whose buttons sit at the bottom of a phone's screen: then at the top, which the
+ * dialog covers anyway. Decided per toast, so toasts already showing stay where they are.
+ */
+function placed([message, data]: Shown): Shown {
+  const inDialog = document.body.querySelector(':scope > .MuiDialog-root') !== null;
+  return inDialog && !data?.position
+    ? [message, { ...data, position: 'top-center' }]
+    : [message, data];
+}
+
+export const toast = Object.assign((...args: Shown) => later((t) => t(...placed(args))), {
+  success: (...args: Shown) => later((t) => t.success(...placed(args))),
+  error: (...args: Shown) => later((t) => t.error(...placed(args))),
+  info: (...args: Shown) => later((t) => t.info(...placed(args))),
+  loading: (...args: Shown) => later((t) => t.loading(...placed(args))),
   dismiss: (...args: Args<SonnerToast['dismiss']>) => later((t) => t.dismiss(...args)),
   promise: (...args: Args<SonnerToast['promise']>) => later((t) => void t.promise(...args)),
 });

@@ -196,3 +196,33 @@ test('toastError shows an error toast for 3000 ms', async () => {
   expect(await screen.findByText('Please, log in')).toBeInTheDocument();
   expect(shownToasts()[0]).toMatchObject({ type: 'error', duration: 3000 });
 });
+
+describe('where a toast goes', () => {
+  /** The toasts sonner shows, by title, with the place each was given (none: the toaster's). */
+  function placesOf() {
+    return Object.fromEntries(
+      (loadedSonner()?.toast.getToasts() ?? []).flatMap((t) =>
+        'title' in t ? [[String(t.title), t.position ?? 'toaster']] : [],
+      ),
+    );
+  }
+
+  test('one made while a dialog is open goes to the top, away from its buttons', async () => {
+    renderToaster();
+    await toastMutation(Promise.resolve(1), 'cartAdd');
+    const dialog = document.createElement('div');
+    dialog.className = 'MuiDialog-root';
+    document.body.append(dialog);
+    try {
+      toastError('Add your delivery location');
+      await waitFor(() =>
+        expect(placesOf()).toEqual({
+          'Product successfully added to cart': 'toaster',
+          'Add your delivery location': 'top-center',
+        }),
+      );
+    } finally {
+      dialog.remove();
+    }
+  });
+});
