@@ -123,10 +123,7 @@ async function smallControls(page: Page): Promise<string[]> {
  * Controls being resized in work running alongside this test's (issue 19: the product card,
  * the product page’s stepper). Each line goes once that work lands.
  */
-const OWNED_ELSEWHERE = [
-  /^shop: a "[^"]+" \d+x(17|37)$/,
-  /^product: input "" /,
-];
+const OWNED_ELSEWHERE = [/^shop: a "[^"]+" \d+x(17|37)$/, /^product: input "" /];
 
 test('after Add to cart the header cart icon is not covered, and a tap opens the cart', async ({
   page,
