@@ -18,7 +18,8 @@ export function DemoNotice() {
       sx={(theme) => ({
         position: 'fixed',
         left: theme.spacing(1),
-        bottom: `calc(${theme.spacing(1)} + env(safe-area-inset-bottom, 0px))`,
+        // Above any bar the page pins to the bottom (the cart's total on phones), not over it.
+        bottom: `calc(${theme.spacing(1)} + env(safe-area-inset-bottom, 0px) + var(--bottom-bar-height, 0px))`,
         zIndex: theme.zIndex.snackbar - 1,
         pointerEvents: 'none',
         px: 1.25,

@@ -8,7 +8,7 @@ import { formatNaira } from '../../../lib/format';
 /**
  * On phones: the total to pay and Make Payment, pinned to the bottom of the screen while the
  * cart is in view, so they are one tap away however long the cart. Its height is published
- * as --bottom-bar-height for the toaster to sit above it.
+ * as --bottom-bar-height for the toaster and the demo notice to sit above it.
  */
 export default function PhonePaymentBar({
   total,
