@@ -32,6 +32,16 @@ function screenOf(canvasElement: HTMLElement) {
   return within(canvasElement.ownerDocument.body);
 }
 
+/**
+ * Garri out of the fixture cart, so the page offers the quantity picker and Buy: once the
+ * product is in the cart the cart's stepper takes the picker's place, whenever the cart
+ * arrives. A loader, so it runs after the mock database is reset for the story.
+ */
+function notInTheCart() {
+  mockDb.cartLines = mockDb.cartLines.filter((line) => line.product.id !== garri.id);
+  return Promise.resolve({});
+}
+
 const meta = {
   title: 'Pages/ProductDetail',
   component: ProductDetailPage,
@@ -47,6 +57,7 @@ type Story = StoryObj<typeof meta>;
 
 /** The product loaded: picture, vendor, name, price and saving, stars, stock, stepper, Buy, details. */
 export const Loaded: Story = {
+  loaders: [notInTheCart],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
@@ -174,9 +185,8 @@ export const NoResponse: Story = {
 export const BuyChosenQuantity: Story = {
   beforeEach: () => {
     cartRequests.length = 0;
-    // Not in the cart yet: once it is, a stepper takes the quantity picker's place.
-    mockDb.cartLines = [];
   },
+  loaders: [notInTheCart],
   parameters: {
     msw: [
       // Records the body, then lets the mock backend answer (a resolver that returns nothing
