@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore, type ComponentProps, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline, GlobalStyles, ThemeProvider } from '@mui/material';
 import type { Toaster as SonnerToaster } from 'sonner';
 import { theme } from '../theme/theme';
 import { TOAST_DURATION_MS } from '../lib/messages';
@@ -29,12 +29,24 @@ const TOASTER_MOBILE_OFFSET = {
   right: 16,
 };
 
+/**
+ * A toast made before a dialog opened stays at the bottom, where a phone's dialog has its
+ * buttons: it is hidden while the dialog is open (toasts made meanwhile go to the top,
+ * src/lib/toast.ts), so it can never take the tap meant for 'Continue'.
+ */
+const BOTTOM_TOASTS_UNDER_DIALOGS = {
+  'body:has(> .MuiDialog-root) [data-sonner-toaster][data-y-position="bottom"]': {
+    visibility: 'hidden',
+  },
+} as const;
+
 /** Store, theme and toaster: shared by the app, the tests and Storybook. */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
+        <GlobalStyles styles={BOTTOM_TOASTS_UNDER_DIALOGS} />
         {children}
         <Toaster
           position="bottom-right"
