@@ -343,6 +343,12 @@ test('scrolling near the end loads the next page, and what is on screen does not
   });
   await page.goto('/shop');
   await expect(cards(page).first()).toBeVisible();
+  // The page's own layout settled first: the filter panel beside the grid (its code comes
+  // on its own) and the footer below.
+  await expect(
+    page.getByRole('complementary', { name: 'Filters and sort' }).getByRole('radio').first(),
+  ).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeAttached();
   expect(pageRequests).toEqual(['0']);
   const grid = page.getByTestId('product-grid');
   const rowsBefore = Number(await grid.getAttribute('data-row-count'));
@@ -352,15 +358,24 @@ test('scrolling near the end loads the next page, and what is on screen does not
   if (!box) throw new Error('the grid is not on the page');
   await page.evaluate((y) => window.scrollTo(0, y), box.y + box.height - 900);
   const onScreen = cards(page).last();
-  const name = await onScreen.getByRole('heading', { level: 3 }).textContent();
-  const top = (await onScreen.boundingBox())?.y;
+  const name = (await onScreen.getByRole('heading', { level: 3 }).textContent()) ?? '';
+  const same = productList(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+  // Where the card sits once the scroll has been drawn (two equal readings in a row).
+  let top: number | undefined;
+  await expect
+    .poll(async () => {
+      const y = (await same.boundingBox())?.y;
+      const settled = y !== undefined && y === top;
+      top = y;
+      return settled;
+    })
+    .toBe(true);
 
   await expect(grid).not.toHaveAttribute('data-row-count', String(rowsBefore));
   expect(pageRequests).toContain('24');
   // The same card at the same place: the grid grew below it.
-  const same = productList(page)
-    .getByRole('listitem')
-    .filter({ hasText: name ?? '' });
   expect((await same.boundingBox())?.y).toBeCloseTo(top ?? -1, 0);
   await expect(cards(page).first()).toHaveAttribute('aria-setsize', String(total));
 });

@@ -118,7 +118,10 @@ export const BlockedWithoutLocation: Story = {
     await expect(await dialog().findByRole('alert')).toHaveTextContent(
       'Add your delivery location',
     );
-    await expect(await page.findAllByText('Add your delivery location')).toHaveLength(2);
+    // The dialog's own words show at once; the toast once the toaster's code has arrived.
+    await waitFor(() => expect(page.getAllByText('Add your delivery location')).toHaveLength(2), {
+      timeout: 10_000,
+    });
     // Pickup needs the location too: its mobile number reaches the order.
     await userEvent.click(dialog().getByRole('radio', { name: /^Pickup Station/ }));
     await userEvent.click(dialog().getByRole('button', { name: 'Continue with Pickup' }));
@@ -143,7 +146,10 @@ export const BlockedEmptyCart: Story = {
     await expect(await dialog().findByRole('alert')).toHaveTextContent(
       'Add products to your carts',
     );
-    await expect(await page.findAllByText('Add products to your carts')).toHaveLength(2);
+    // The dialog's own words show at once; the toast once the toaster's code has arrived.
+    await waitFor(() => expect(page.getAllByText('Add products to your carts')).toHaveLength(2), {
+      timeout: 10_000,
+    });
     await expect(args.onContinue).not.toHaveBeenCalled();
   },
 };
