@@ -321,6 +321,17 @@ test.describe('at phone width, by keyboard alone', () => {
     await expect(dialog).toBeVisible();
     const otp = dialog.getByLabel('Confirm OTP');
     await expect(otp).toBeFocused();
+    // The toast made as the dialog opened is still read, at the top, clear of the dialog's
+    // buttons (a phone's dialog has them at the bottom, where toasts otherwise sit).
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Sign up successful!' });
+    await expect(toast).toBeVisible();
+    const continueButton = dialog.getByRole('button', { name: 'Continue' });
+    await expect
+      .poll(async () => {
+        const [toastBox, buttonBox] = [await toast.boundingBox(), await continueButton.boundingBox()];
+        return toastBox && buttonBox ? toastBox.y + toastBox.height <= buttonBox.y : false;
+      })
+      .toBe(true);
     const code = await codeSentTo(request, shopper.email);
     await page.keyboard.type(code);
     await page.keyboard.press('Enter');

@@ -30,13 +30,23 @@ const TOASTER_MOBILE_OFFSET = {
 };
 
 /**
- * A toast made before a dialog opened stays at the bottom, where a phone's dialog has its
- * buttons: it is hidden while the dialog is open (toasts made meanwhile go to the top,
- * src/lib/toast.ts), so it can never take the tap meant for 'Continue'.
+ * A toast made before a dialog opened would stay at the bottom, where a phone's dialog has its
+ * buttons: while a dialog is open the bottom toaster moves to the top, where toasts made
+ * meanwhile go too (src/lib/toast.ts), so a toast is still read ('Sign up successful!' as
+ * the activation dialog opens) and never takes the tap meant for 'Continue'. Its toasts hang
+ * from the top edge and stack downwards, as sonner's own top toasts do.
  */
+const DIALOG_OPEN = 'body:has(> .MuiDialog-root)';
 const BOTTOM_TOASTS_UNDER_DIALOGS = {
-  'body:has(> .MuiDialog-root) [data-sonner-toaster][data-y-position="bottom"]': {
-    visibility: 'hidden',
+  [`${DIALOG_OPEN} [data-sonner-toaster][data-y-position="bottom"]`]: {
+    top: 'var(--offset-top)',
+    bottom: 'auto',
+    '@media (max-width: 600px)': { top: 'var(--mobile-offset-top)', bottom: 'auto' },
+  },
+  [`${DIALOG_OPEN} [data-sonner-toast][data-y-position="bottom"]`]: {
+    top: 0,
+    bottom: 'auto',
+    '--lift': 1,
   },
 } as const;
 
