@@ -70,7 +70,7 @@ function restrictedImports(withSonner) {
         // TypeBox-free modules, or TypeBox would ship to every shopper.
         name: 'contract',
         allowTypeImports: true,
-        message: 'Import values from contract/rules, listing, messages, details or email.',
+        message: 'Import values from contract/rules, listing, links, messages, details or email.',
       },
       ...(withSonner
         ? [
@@ -89,12 +89,13 @@ function restrictedImports(withSonner) {
           'contract/*',
           '!contract/rules',
           '!contract/listing',
+          '!contract/links',
           '!contract/messages',
           '!contract/details',
           '!contract/email',
         ],
         allowTypeImports: true,
-        message: 'Import values from contract/rules, listing, messages, details or email.',
+        message: 'Import values from contract/rules, listing, links, messages, details or email.',
       },
     ],
   };

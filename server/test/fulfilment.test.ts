@@ -142,7 +142,7 @@ describe('pay on delivery and pay at pickup', () => {
       kind: 'order_placed',
       order_id: order.id,
       read: false,
-      link: `/orders/${order.id}`,
+      link: `/profile/orders/${order.id}`,
     });
   });
 
@@ -642,7 +642,7 @@ describe('back in stock', () => {
       (n) => n.kind === 'back_in_stock',
     );
     expect(kinds).toEqual([
-      expect.objectContaining({ product_id: gone.id, link: `/product/${gone.slug}` }),
+      expect.objectContaining({ product_id: gone.id, link: `/detail/product-details?slug=${gone.slug}` }),
     ]);
     // Later sweeps, and stock going up again, tell nobody again.
     expect(await deliverStockAlerts(sweeper())).toBe(0);

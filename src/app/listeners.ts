@@ -62,11 +62,22 @@ startAppListening({
   },
 });
 
-/** An order placed changes the cart (its own tags), the orders and the stock of products. */
+/**
+ * An order placed changes the cart, the orders and the stock of products: paid online (the
+ * checkout, which invalidates the cart's own tags) or to pay on delivery or at pickup (the
+ * place-order call, which empties the cart on the server).
+ */
 startAppListening({
   matcher: cartApi.endpoints.checkout.matchFulfilled,
   effect: (_action, { dispatch }) => {
     dispatch(ordersApi.util.invalidateTags([{ type: 'Order', id: 'LIST' }]));
+    dispatch(productApi.util.invalidateTags(['Product']));
+  },
+});
+startAppListening({
+  matcher: ordersApi.endpoints.placeOrder.matchFulfilled,
+  effect: (_action, { dispatch }) => {
+    dispatch(cartApi.util.invalidateTags([{ type: 'Cart', id: 'LIST' }]));
     dispatch(productApi.util.invalidateTags(['Product']));
   },
 });

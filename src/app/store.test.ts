@@ -108,7 +108,7 @@ describe('Redux DevTools', () => {
   });
 });
 
-test('the store registers the session, the checkout flow and the nine API slices', () => {
+test('the store registers the session, the checkout flow and the eleven API slices', () => {
   const state = makeStore().getState();
   expect(Object.keys(state).sort()).toEqual(
     [
@@ -123,6 +123,8 @@ test('the store registers the session, the checkout flow and the nine API slices
       'deliveryApi',
       'paymentApi',
       'affiliatesApi',
+      'notificationsApi',
+      'staffApi',
     ].sort(),
   );
   expect(cartApi.reducerPath).toBe('cartApi');

@@ -19,7 +19,7 @@ import {
   syncSessionAcrossTabs,
 } from './sessionPersistence';
 
-/** The session slice, the payment flow's state, and the nine API slices (the API caches are never persisted). */
+/** The session slice, the payment flow's state, and the eleven API slices (the API caches are never persisted). */
 function buildRootReducer(sessionReducer: Reducer<SessionState>) {
   return combineSlices({ session: sessionReducer }, checkoutSlice, ...apis);
 }

@@ -78,7 +78,9 @@ export type ServiceName =
   | 'orderItems'
   | 'delivery'
   | 'payment'
-  | 'affiliates';
+  | 'affiliates'
+  | 'notifications'
+  | 'staff';
 
 export interface Settings {
   /** Base URL of each backend service; all default to the reference server's /api. */
@@ -110,6 +112,8 @@ export function readSettings(): Settings {
       delivery: baseUrl('DELIVERY_API_URL', process.env.DELIVERY_API_URL),
       payment: baseUrl('PAYMENT_API_URL', process.env.PAYMENT_API_URL),
       affiliates: baseUrl('AFFILIATES_API_URL', process.env.AFFILIATES_API_URL),
+      notifications: baseUrl('NOTIFICATIONS_API_URL', process.env.NOTIFICATIONS_API_URL),
+      staff: baseUrl('STAFF_API_URL', process.env.STAFF_API_URL),
     },
     paystackPublicKey: paystackKey('PAYSTACK_PUBLIC_KEY', process.env.PAYSTACK_PUBLIC_KEY),
     emailjs: {
@@ -138,6 +142,8 @@ export const SETTING_NAMES = [
   'DELIVERY_API_URL',
   'PAYMENT_API_URL',
   'AFFILIATES_API_URL',
+  'NOTIFICATIONS_API_URL',
+  'STAFF_API_URL',
   'PAYSTACK_PUBLIC_KEY',
   'EMAILJS_SERVICE_ID',
   'EMAILJS_TEMPLATE_ID',

@@ -1,3 +1,7 @@
+import { ORDER_CONFIRMATION_PATH, ORDER_PAGE_PATH, PRODUCT_PAGE_PATH } from 'contract/links';
+
+export { orderConfirmationPath, orderPagePath } from 'contract/links';
+
 /** Every route of docs/product.md#routes, in one place: components link through these, never literals. */
 export const paths = {
   root: '/',
@@ -7,11 +11,17 @@ export const paths = {
   faq: '/faq',
   contact: '/contact',
   detail: '/detail',
-  productDetails: '/detail/product-details',
+  productDetails: PRODUCT_PAGE_PATH,
   profile: '/profile',
   orders: '/profile/orders',
   notifications: '/profile/notifications',
   orderItems: '/profile/order-items',
+  /** One order and its timeline: build with orderPagePath(id). */
+  order: ORDER_PAGE_PATH,
+  /** The confirmation after an order is placed: build with orderConfirmationPath(id). */
+  orderConfirmation: ORDER_CONFIRMATION_PATH,
+  /** The shop staff's order queue (staff accounts only). */
+  staffOrders: '/staff/orders',
   wishlist: '/profile/wishlist',
   affiliateMarket: '/profile/affiliate-market',
   login: '/auth/login',

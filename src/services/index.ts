@@ -1,10 +1,12 @@
 import { affiliatesApi } from './affiliatesApi';
 import { cartApi } from './cartApi';
 import { deliveryApi } from './deliveryApi';
+import { notificationsApi } from './notificationsApi';
 import { orderItemsApi } from './orderItemsApi';
 import { ordersApi } from './ordersApi';
 import { paymentApi } from './paymentApi';
 import { productApi } from './productApi';
+import { staffApi } from './staffApi';
 import { usersApi } from './usersApi';
 import { wishlistApi } from './wishlistApi';
 
@@ -19,6 +21,8 @@ export const apis = [
   deliveryApi,
   paymentApi,
   affiliatesApi,
+  notificationsApi,
+  staffApi,
 ] as const;
 
 /**
@@ -35,4 +39,6 @@ export const shopperScopedApis = [
   deliveryApi,
   paymentApi,
   affiliatesApi,
+  notificationsApi,
+  staffApi,
 ] as const;

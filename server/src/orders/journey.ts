@@ -21,6 +21,7 @@ import {
   type PaymentReceivedVia,
   type StaffOrder,
 } from '../../../contract';
+import { orderPagePath, productDetailsPath } from '../../../contract/links';
 import type { AppContext } from '../context';
 import { clearCart, listCart } from '../db/carts';
 import type { Queryable } from '../db/client';
@@ -274,7 +275,7 @@ export async function notePlaced(q: Queryable, record: OrderRecord): Promise<voi
         ? `We received your payment of ${formatNaira(Math.round(record.order.total_amount * 100))}.`
         : `${PAYMENT_METHOD_LABELS[record.paymentMethod]}: ${formatNaira(Math.round(record.order.total_amount * 100))}.`,
     orderId: record.id,
-    link: `/orders/${record.id}`,
+    link: orderPagePath(record.id),
   });
 }
 
@@ -416,7 +417,7 @@ async function changeAndTell(
       title: `Order ${after.order.reference}: ${ORDER_STATE_LABELS[state]}`,
       body: `Your order ${after.order.reference}: ${headline(ctx, state, reason ?? null)}.`,
       orderId: after.id,
-      link: `/orders/${after.id}`,
+      link: orderPagePath(after.id),
     });
     return { record: after, told: { state, reason: reason ?? null } };
   });
@@ -491,7 +492,7 @@ export async function recordPayment(
         title: `Payment received for order ${order.order.reference}`,
         body: `We received ${formatNaira(Math.round(order.order.total_amount * 100))} by ${via}. Thank you.`,
         orderId,
-        link: `/orders/${orderId}`,
+        link: orderPagePath(orderId),
       });
       return { state: null };
     },
@@ -568,7 +569,7 @@ export async function deliverStockAlerts(
         title: `${a.name} is back in stock`,
         body: `${a.name} is back in stock. You asked us to tell you.`,
         productId: a.productId,
-        link: `/product/${a.slug}`,
+        link: productDetailsPath(a.slug),
       });
     }
     return claimed;
@@ -579,7 +580,7 @@ export async function deliverStockAlerts(
       backInStockMessage(
         { email: a.email, firstName: a.firstName },
         { name: a.name },
-        `/product/${a.slug}`,
+        productDetailsPath(a.slug),
       ),
     ),
     log,

@@ -1,9 +1,2 @@
-import { paths } from '../../lib/paths';
-
-/** The query parameter that names the product on the detail page, so its link can be shared. */
-export const PRODUCT_SLUG_PARAM = 'slug';
-
-/** The product page's address for one product: /detail/product-details?slug=... */
-export function productDetailsPath(slug: string): string {
-  return `${paths.productDetails}?${new URLSearchParams({ [PRODUCT_SLUG_PARAM]: slug })}`;
-}
+/** The product page's address: the product is named by its slug, so a link can be shared. */
+export { PRODUCT_SLUG_PARAM, productDetailsPath } from 'contract/links';
