@@ -328,7 +328,10 @@ test.describe('at phone width, by keyboard alone', () => {
     const continueButton = dialog.getByRole('button', { name: 'Continue' });
     await expect
       .poll(async () => {
-        const [toastBox, buttonBox] = [await toast.boundingBox(), await continueButton.boundingBox()];
+        const [toastBox, buttonBox] = [
+          await toast.boundingBox(),
+          await continueButton.boundingBox(),
+        ];
         return toastBox && buttonBox ? toastBox.y + toastBox.height <= buttonBox.y : false;
       })
       .toBe(true);

@@ -642,7 +642,10 @@ describe('back in stock', () => {
       (n) => n.kind === 'back_in_stock',
     );
     expect(kinds).toEqual([
-      expect.objectContaining({ product_id: gone.id, link: `/detail/product-details?slug=${gone.slug}` }),
+      expect.objectContaining({
+        product_id: gone.id,
+        link: `/detail/product-details?slug=${gone.slug}`,
+      }),
     ]);
     // Later sweeps, and stock going up again, tell nobody again.
     expect(await deliverStockAlerts(sweeper())).toBe(0);

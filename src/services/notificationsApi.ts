@@ -30,7 +30,11 @@ export const notificationsApi = createApi({
       providesTags: ['StockAlert'],
     }),
     addStockAlert: build.mutation<MessageBody, number>({
-      query: (productId) => ({ url: '/stock-alerts', method: 'POST', body: { product_id: productId } }),
+      query: (productId) => ({
+        url: '/stock-alerts',
+        method: 'POST',
+        body: { product_id: productId },
+      }),
       invalidatesTags: ['StockAlert'],
     }),
     deleteStockAlert: build.mutation<MessageBody, number>({

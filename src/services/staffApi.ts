@@ -33,19 +33,20 @@ export const staffApi = createApi({
       query: (orderId) => `/staff/orders/${orderId}`,
       providesTags: (_order, _error, orderId) => [{ type: 'StaffOrder', id: orderId }],
     }),
-    moveStaffOrder: build.mutation<StaffOrder, { orderId: number; from: OrderState; to: OrderState }>(
-      {
-        query: ({ orderId, from, to }) => ({
-          url: `/staff/orders/${orderId}/status`,
-          method: 'POST',
-          body: { from, to },
-        }),
-        invalidatesTags: (_order, _error, { orderId }) => [
-          { type: 'StaffOrder', id: orderId },
-          STAFF_QUEUE,
-        ],
-      },
-    ),
+    moveStaffOrder: build.mutation<
+      StaffOrder,
+      { orderId: number; from: OrderState; to: OrderState }
+    >({
+      query: ({ orderId, from, to }) => ({
+        url: `/staff/orders/${orderId}/status`,
+        method: 'POST',
+        body: { from, to },
+      }),
+      invalidatesTags: (_order, _error, { orderId }) => [
+        { type: 'StaffOrder', id: orderId },
+        STAFF_QUEUE,
+      ],
+    }),
     recordStaffPayment: build.mutation<StaffOrder, { orderId: number; via: PaymentReceivedVia }>({
       query: ({ orderId, via }) => ({
         url: `/staff/orders/${orderId}/payment`,

@@ -3,7 +3,6 @@
  * request the contract accepts, and its answer is checked against the schema the server
  * answers with (server/src/routes/*.ts), errors against the `{"detail": ...}` shape.
  */
-import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import {
   AddCartItemSchema,
@@ -42,7 +41,6 @@ import {
   WishlistEntrySchema,
 } from 'contract';
 import { Type } from 'typebox';
-import type { ServiceName } from '../config/env';
 import {
   apiUrl,
   fixtureAuthToken,
@@ -55,25 +53,10 @@ import {
   fixtureUser,
   fixtureWishlist,
 } from './fixtures';
+import type { ContractCall as Call } from './contractCall';
 import { handlers, mockDb } from './handlers';
-
-interface Call {
-  /** What the shopper (or the app) does, in words. */
-  name: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  service: ServiceName;
-  path: string;
-  /** The JSON body, checked against `request` before it is sent. */
-  body?: unknown;
-  request?: TSchema;
-  /** Sent form-encoded, as the storefront logs in. */
-  form?: Record<string, string>;
-  signedIn?: boolean;
-  /** Puts the mock database in the state the call needs. */
-  setup?: () => Promise<void>;
-  status?: number;
-  answer: TSchema;
-}
+import { notificationCalls } from './notificationCalls';
+import { staffCalls } from './staffCalls';
 
 const [aProduct] = fixtureProducts;
 const [aCartLine] = fixtureCart.all_cart_data;
@@ -584,17 +567,20 @@ const calls: Call[] = [
   },
 ];
 
-test.each(calls)('$name: the answer is what the server answers', async (call) => {
-  await call.setup?.();
-  if (call.request) {
-    const sent = call.form ?? call.body;
-    expect(Value.Errors(call.request, sent)).toEqual([]);
-  }
-  const response = await send(call);
-  expect(response.status).toBe(call.status ?? 200);
-  const answer: unknown = await response.json();
-  expect(Value.Errors(call.answer, answer)).toEqual([]);
-});
+test.each([...calls, ...notificationCalls, ...staffCalls])(
+  '$name: the answer is what the server answers',
+  async (call) => {
+    await call.setup?.();
+    if (call.request) {
+      const sent = call.form ?? call.body;
+      expect(Value.Errors(call.request, sent)).toEqual([]);
+    }
+    const response = await send(call);
+    expect(response.status).toBe(call.status ?? 200);
+    const answer: unknown = await response.json();
+    expect(Value.Errors(call.answer, answer)).toEqual([]);
+  },
+);
 
 interface HandlerInfo {
   method?: unknown;
@@ -615,7 +601,10 @@ test('every handler of the mock backend has a call above', () => {
   const missed = handlers
     .map((handler) => handler.info as HandlerInfo)
     .filter(
-      (info) => !calls.some((call) => answers(info, call.method, apiUrl(call.path, call.service))),
+      (info) =>
+        ![...calls, ...notificationCalls, ...staffCalls].some((call) =>
+          answers(info, call.method, apiUrl(call.path, call.service)),
+        ),
     )
     .map((info) => `${String(info.method)} ${String(info.path)}`);
   // Pictures and the contact form's EmailJS stand-in are not part of the backend contract.

@@ -12,31 +12,21 @@
  * Calls that need a shopper check the bearer token, as the real server does: a missing or
  * unknown token gets 401 {"detail": "Could not validate credentials"}.
  */
-import {
-  http,
-  HttpResponse,
-  type DefaultBodyType,
-  type HttpResponseResolver,
-  type PathParams,
-  type RequestHandler,
-} from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import type {
   AddCartItem,
   Category,
-  Affiliate,
   AffiliateRegistration,
   CartItem,
   CheckoutRequest,
   CreateWishlist,
   CustomerUpdate,
-  Delivery,
   DeliveryInput,
   EmailVerificationRequest,
   InitializeTransactionRequest,
   InitializeTransactionResponse,
   LoginResponse,
   Order,
-  OrderItem,
   PaymentRequestResponse,
   Product,
   ProductListQuery,
@@ -46,7 +36,6 @@ import type {
   SearchSuggestions,
   SendOtpRequest,
   UpdateCartItem,
-  User,
   ValidationIssue,
   Verification,
   WishlistEntry,
@@ -63,97 +52,32 @@ import {
   PRODUCT_SORTS,
   type ProductSort,
 } from 'contract/rules';
-import type { ServiceName } from '../config/env';
 import { isAccountNumber, isAffiliateCode, isEmail } from '../lib/validation';
 import {
-  apiUrl,
   cartOf,
   cartProductOf,
-  fixtureAffiliate,
   fixtureAuthToken,
-  fixtureCart,
   fixtureCredentials,
-  fixtureDelivery,
-  fixtureOrderItems,
-  fixtureOrders,
   fixtureOtp,
-  fixtureProducts,
   fixtureUser,
-  fixtureWishlist,
   unitPrice,
 } from './fixtures';
+import {
+  detail,
+  invalid,
+  issue,
+  message,
+  mockDb,
+  nextId,
+  productSummary,
+  round2,
+  signedIn,
+  url,
+} from './mockDb';
+import { notificationHandlers } from './notificationHandlers';
+import { staffHandlers } from './staffHandlers';
 
-interface Account {
-  id: number;
-  email: string;
-  password: string;
-  firstName: string;
-  verified: boolean;
-}
-
-export interface MockDb {
-  products: Product[];
-  cartLines: CartItem[];
-  wishlist: WishlistEntry[];
-  user: User;
-  accounts: Account[];
-  /** Tokens the mock accepts. */
-  tokens: Set<string>;
-  delivery: Delivery | null;
-  orders: Order[];
-  orderItems: Record<number, OrderItem[]>;
-  /** null: the shopper has not joined the affiliate programme (details answer 404). */
-  affiliate: Affiliate | null;
-  transactions: Map<string, Verification>;
-  nextId: number;
-}
-
-function freshDb(): MockDb {
-  return {
-    products: structuredClone(fixtureProducts),
-    cartLines: structuredClone(fixtureCart.all_cart_data),
-    wishlist: structuredClone(fixtureWishlist),
-    user: structuredClone(fixtureUser),
-    accounts: [
-      {
-        id: fixtureUser.id,
-        email: fixtureCredentials.username,
-        password: fixtureCredentials.password,
-        firstName: fixtureUser.first_name,
-        verified: true,
-      },
-    ],
-    tokens: new Set([fixtureAuthToken]),
-    delivery: structuredClone(fixtureDelivery),
-    orders: structuredClone(fixtureOrders),
-    orderItems: structuredClone(fixtureOrderItems),
-    affiliate: structuredClone(fixtureAffiliate),
-    transactions: new Map(),
-    nextId: 1000,
-  };
-}
-
-export const mockDb: MockDb = freshDb();
-
-/** Back to the fixtures: every test (and story) starts from the same data. */
-export function resetMockDb(): void {
-  Object.assign(mockDb, freshDb());
-}
-
-// ------------------------------------------------------------------ helpers
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
-const nextId = () => (mockDb.nextId += 1);
-
-const detail = (text: string, status: number) => HttpResponse.json({ detail: text }, { status });
-const invalid = (issues: ValidationIssue[]) =>
-  HttpResponse.json({ detail: issues }, { status: 422 });
-const issue = (field: string, msg: string, type = 'value_error'): ValidationIssue => ({
-  loc: ['body', field],
-  msg,
-  type,
-});
-const message = (text: string) => HttpResponse.json({ message: text });
+export { mockDb, resetMockDb } from './mockDb';
 
 function stockDetail(p: Product, alreadyInCart: number): string {
   if (p.inventory_stock === 0) return ERROR_DETAILS.outOfStock;
@@ -166,35 +90,6 @@ function paymentNotDoneDetail(status: Verification['status']): string {
   if (status === 'pending') return 'This payment has not been completed yet';
   if (status === 'abandoned') return 'This payment was abandoned, so no order was placed';
   return 'This payment failed, so no order was placed';
-}
-
-function isSignedIn(request: Request): boolean {
-  const header = request.headers.get('authorization') ?? '';
-  const match = /^Bearer (.+)$/.exec(header);
-  return match !== null && match[1] !== undefined && mockDb.tokens.has(match[1]);
-}
-
-/** Wraps a resolver so it answers 401 without a token the mock issued. */
-function signedIn<Params extends PathParams<keyof Params>, Body extends DefaultBodyType>(
-  resolver: HttpResponseResolver<Params, Body, undefined>,
-): HttpResponseResolver<Params, Body, undefined> {
-  return (info) => {
-    if (!isSignedIn(info.request)) return detail(ERROR_DETAILS.credentials, 401);
-    return resolver(info);
-  };
-}
-
-const url = (path: string, service: ServiceName) => apiUrl(path, service);
-
-function productSummary(p: Product): WishlistEntry['product'] {
-  return {
-    id: p.id,
-    slug: p.slug,
-    images: p.images,
-    name: p.name,
-    amount: p.amount,
-    inventory_stock: p.inventory_stock,
-  };
 }
 
 async function readLogin(request: Request): Promise<{ username: string; password: string }> {
@@ -862,4 +757,6 @@ export const handlers: RequestHandler[] = [
   ...paymentHandlers,
   ...affiliateHandlers,
   ...contactHandlers,
+  ...notificationHandlers,
+  ...staffHandlers,
 ];
