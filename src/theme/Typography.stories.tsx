@@ -6,8 +6,14 @@ import { expect, within } from 'storybook/test';
 
 type Variant = Exclude<NonNullable<TypographyProps['variant']>, 'inherit'>;
 const variants: Variant[] = [
+  'display',
+  'headline',
   'pageTitle',
+  'blockTitle',
   'sectionTitle',
+  'lead',
+  'eyebrow',
+  'figure',
   'h1',
   'h2',
   'h3',

@@ -5,10 +5,22 @@ declare module '@mui/material/styles' {
   interface TypographyVariants {
     pageTitle: CSSProperties;
     sectionTitle: CSSProperties;
+    display: CSSProperties;
+    headline: CSSProperties;
+    blockTitle: CSSProperties;
+    lead: CSSProperties;
+    eyebrow: CSSProperties;
+    figure: CSSProperties;
   }
   interface TypographyVariantsOptions {
     pageTitle?: CSSProperties;
     sectionTitle?: CSSProperties;
+    display?: CSSProperties;
+    headline?: CSSProperties;
+    blockTitle?: CSSProperties;
+    lead?: CSSProperties;
+    eyebrow?: CSSProperties;
+    figure?: CSSProperties;
   }
 }
 
@@ -16,6 +28,12 @@ declare module '@mui/material/Typography' {
   interface TypographyPropsVariantOverrides {
     pageTitle: true;
     sectionTitle: true;
+    display: true;
+    headline: true;
+    blockTitle: true;
+    lead: true;
+    eyebrow: true;
+    figure: true;
   }
 }
 
@@ -63,6 +81,49 @@ export const theme = createTheme({
     },
     // A card's or panel's own title, and the one-line message of an empty or failed state.
     sectionTitle: { fontSize: '1.1rem', fontWeight: 700, lineHeight: 1.3 },
+    // The home page's hero line: the largest words in the shop.
+    display: {
+      fontSize: '2rem',
+      fontWeight: 800,
+      lineHeight: 1.15,
+      [breakpoints.up('sm')]: { fontSize: '2.5rem' },
+      [breakpoints.up('md')]: { fontSize: '3.1rem' },
+    },
+    // The title of a content page's introduction (FAQ, Vendors, Contact, Policies).
+    headline: {
+      fontSize: '1.9rem',
+      fontWeight: 800,
+      lineHeight: 1.15,
+      [breakpoints.up('md')]: { fontSize: '2.5rem' },
+    },
+    // The heading of a block within a content page (a home page band, the contact panels).
+    blockTitle: {
+      fontSize: '1.4rem',
+      fontWeight: 700,
+      lineHeight: 1.2,
+      [breakpoints.up('md')]: { fontSize: '1.65rem' },
+    },
+    // The paragraph that introduces a page, under its title.
+    lead: {
+      fontSize: '1.05rem',
+      lineHeight: 1.65,
+      [breakpoints.up('md')]: { fontSize: '1.15rem' },
+    },
+    // The small capitals above a title or a footer column.
+    eyebrow: {
+      fontSize: '0.8rem',
+      fontWeight: 800,
+      lineHeight: 1.5,
+      letterSpacing: '0.08em',
+      textTransform: 'uppercase',
+    },
+    // A sum of money or a count that is the point of its card (earnings, the amount to pay).
+    figure: {
+      fontSize: '1.5rem',
+      fontWeight: 800,
+      lineHeight: 1.2,
+      [breakpoints.up('sm')]: { fontSize: '1.75rem' },
+    },
     button: { textTransform: 'none', fontWeight: 600 },
   },
   // Every control a thumb uses is at least 44 x 44 px (WCAG 2.5.5), whatever its size prop:
@@ -109,7 +170,18 @@ export const theme = createTheme({
     },
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiTypography: {
-      defaultProps: { variantMapping: { pageTitle: 'h1', sectionTitle: 'h2' } },
+      defaultProps: {
+        variantMapping: {
+          pageTitle: 'h1',
+          sectionTitle: 'h2',
+          display: 'h1',
+          headline: 'h1',
+          blockTitle: 'h2',
+          lead: 'p',
+          eyebrow: 'p',
+          figure: 'p',
+        },
+      },
     },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
   },

@@ -41,7 +41,7 @@ const countBadge = {
   borderRadius: 10,
   bgcolor: 'secondary.main',
   color: 'secondary.contrastText',
-  fontSize: '0.75rem',
+  typography: 'caption',
   fontWeight: 700,
   lineHeight: '20px',
   textAlign: 'center',

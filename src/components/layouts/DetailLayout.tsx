@@ -71,11 +71,8 @@ export default function DetailLayout() {
             </Box>
             <Typography
               component="p"
-              sx={{
-                fontWeight: 800,
-                fontSize: { xs: '1.1rem', sm: '1.25rem' },
-                textAlign: 'center',
-              }}
+              variant="sectionTitle"
+              sx={{ fontWeight: 800, textAlign: 'center' }}
             >
               {isCart ? 'Cart' : 'Details'}
             </Typography>

@@ -81,17 +81,7 @@ const footerTapLinkSx = {
 
 function ColumnTitle({ children }: { children: ReactNode }) {
   return (
-    <Typography
-      component="h2"
-      sx={{
-        color: 'secondary.main',
-        fontSize: '0.8rem',
-        fontWeight: 800,
-        letterSpacing: '0.08em',
-        textTransform: 'uppercase',
-        mb: 2,
-      }}
-    >
+    <Typography variant="eyebrow" component="h2" sx={{ color: 'secondary.main', mb: 2 }}>
       {children}
     </Typography>
   );
@@ -199,7 +189,7 @@ export default function Footer() {
                     {platform} app
                     <Box
                       component="span"
-                      sx={{ display: 'block', fontSize: '0.75rem', fontWeight: 500 }}
+                      sx={{ display: 'block', typography: 'caption', fontWeight: 500 }}
                     >
                       Coming soon
                     </Box>

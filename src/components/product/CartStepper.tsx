@@ -54,7 +54,7 @@ const Count = styled('span')({
   paddingInline: 4,
   textAlign: 'center',
   fontWeight: 700,
-  fontSize: '1rem',
+  fontSize: theme.typography.body1.fontSize,
   fontVariantNumeric: 'tabular-nums',
   color: theme.palette.text.primary,
 });

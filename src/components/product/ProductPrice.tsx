@@ -24,11 +24,11 @@ const Row = styled('span')({
 
 const Now = styled('span')({
   fontWeight: 800,
-  fontSize: '1.05rem',
+  fontSize: theme.typography.h5.fontSize,
   lineHeight: 1.3,
   whiteSpace: 'nowrap',
   color: theme.palette.primary.dark,
-  '[data-size="large"] > &': { fontSize: '1.75rem' },
+  '[data-size="large"] > &': { fontSize: theme.typography.h2.fontSize },
 });
 
 const Was = styled('s')({
@@ -37,7 +37,7 @@ const Was = styled('s')({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   color: theme.palette.text.secondary,
-  '[data-size="large"] > &': { fontSize: '1.05rem' },
+  '[data-size="large"] > &': { fontSize: theme.typography.h5.fontSize },
 });
 
 const Hidden = styled('span')(visuallyHidden);

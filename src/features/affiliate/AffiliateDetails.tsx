@@ -38,7 +38,7 @@ function Stat({ label, amount, hint }: { label: string; amount: number; hint: st
       <Typography id={labelId} variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
         {label}
       </Typography>
-      <Typography sx={{ fontSize: '1.5rem', fontWeight: 800, color: 'primary.dark', mt: 0.5 }}>
+      <Typography variant="figure" sx={{ color: 'primary.dark', mt: 0.5 }}>
         {formatNaira(amount)}
       </Typography>
       <Typography variant="body2" color="text.secondary">
@@ -98,9 +98,9 @@ export default function AffiliateDetails({ affiliate, refreshing }: AffiliateDet
         >
           <Typography
             data-testid="affiliate-code"
+            variant="figure"
             sx={{
               fontFamily: 'monospace',
-              fontSize: { xs: '1.5rem', sm: '1.75rem' },
               fontWeight: 700,
               letterSpacing: '0.04em',
               px: 2,

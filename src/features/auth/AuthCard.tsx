@@ -24,7 +24,7 @@ export default function AuthCard({
           borderRadius: 3,
         }}
       >
-        <Typography component="h1" variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' } }}>
+        <Typography component="h1" variant="pageTitle">
           {title}
         </Typography>
         {intro ? (

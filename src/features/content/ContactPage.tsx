@@ -74,7 +74,7 @@ function ContactInfo() {
   return (
     <Card component="section" aria-labelledby="contact-info-title" sx={{ height: '100%' }}>
       <CardContent sx={{ p: { xs: 3, md: 4 } }}>
-        <Typography id="contact-info-title" variant="h2" sx={{ fontSize: '1.4rem', mb: 3 }}>
+        <Typography id="contact-info-title" variant="blockTitle" sx={{ mb: 3 }}>
           Visit, call or write
         </Typography>
         <Stack component="dl" spacing={2.5} sx={{ m: 0 }}>
@@ -164,7 +164,7 @@ export default function ContactPage() {
         <Grid size={{ xs: 12, md: 7 }}>
           <Card component="section" aria-labelledby="contact-form-title">
             <CardContent sx={{ p: { xs: 3, md: 4 } }}>
-              <Typography id="contact-form-title" variant="h2" sx={{ fontSize: '1.4rem', mb: 0.5 }}>
+              <Typography id="contact-form-title" variant="blockTitle" sx={{ mb: 0.5 }}>
                 Write to us
               </Typography>
               <Typography color="text.secondary" sx={{ mb: 3 }}>

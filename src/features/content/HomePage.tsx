@@ -121,18 +121,13 @@ function Hero() {
               color: 'secondary.contrastText',
             }}
           />
-          <Typography
-            id="home-hero-title"
-            variant="h1"
-            sx={{ fontSize: { xs: '2rem', sm: '2.5rem', md: '3.1rem' }, mb: 2 }}
-          >
+          <Typography id="home-hero-title" variant="display" sx={{ mb: 2 }}>
             Fresh market groceries, delivered to your door in Ibadan
           </Typography>
           <Typography
+            variant="lead"
             sx={(theme) => ({
               color: alpha(theme.palette.primary.contrastText, 0.9),
-              fontSize: { xs: '1.05rem', md: '1.2rem' },
-              lineHeight: 1.6,
               maxWidth: 560,
               mb: 4,
             })}
@@ -149,7 +144,7 @@ function Hero() {
               color="secondary"
               size="large"
               endIcon={<ArrowForward />}
-              sx={{ px: 4, py: 1.5, fontSize: '1.05rem' }}
+              sx={{ px: 4, py: 1.5, typography: 'h5' }}
             >
               Shop Now
             </Button>
@@ -302,8 +297,8 @@ function HowItWorks() {
                 flexShrink: 0,
                 bgcolor: 'primary.main',
                 color: 'primary.contrastText',
+                typography: 'sectionTitle',
                 fontWeight: 800,
-                fontSize: '1.1rem',
               }}
             >
               {index + 1}
@@ -358,7 +353,7 @@ function Banner({
       })}
     >
       <IconBadge onColour>{icon}</IconBadge>
-      <Typography id={id} variant="h2" sx={{ fontSize: { xs: '1.4rem', md: '1.65rem' } }}>
+      <Typography id={id} variant="blockTitle">
         {title}
       </Typography>
       <Typography sx={{ color: 'text.primary', lineHeight: 1.65, flex: 1 }}>{body}</Typography>

@@ -40,7 +40,7 @@ export default function NotFoundPage() {
       <Typography variant="h1" sx={{ mb: 1.5 }}>
         Page not found
       </Typography>
-      <Typography color="text.secondary" sx={{ maxWidth: 480, mb: 4, fontSize: '1.05rem' }}>
+      <Typography variant="lead" color="text.secondary" sx={{ maxWidth: 480, mb: 4 }}>
         We looked from Bodija to Dugbe and could not find this page. It may have moved, or the link
         may have a typo.
       </Typography>

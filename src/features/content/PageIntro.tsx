@@ -14,28 +14,13 @@ export default function PageIntro({ eyebrow, title, children }: PageIntroProps) 
   return (
     <Box sx={{ mb: { xs: 3, md: 5 }, maxWidth: 760 }}>
       {eyebrow ? (
-        <Typography
-          sx={{
-            color: 'primary.main',
-            fontWeight: 800,
-            fontSize: '0.8rem',
-            letterSpacing: '0.08em',
-            textTransform: 'uppercase',
-            mb: 1,
-          }}
-        >
+        <Typography variant="eyebrow" sx={{ color: 'primary.main', mb: 1 }}>
           {eyebrow}
         </Typography>
       ) : null}
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.9rem', md: '2.5rem' } }}>
-        {title}
-      </Typography>
+      <Typography variant="headline">{title}</Typography>
       {children ? (
-        <Typography
-          component="div"
-          color="text.secondary"
-          sx={{ mt: 1.5, fontSize: { xs: '1rem', md: '1.125rem' }, lineHeight: 1.65 }}
-        >
+        <Typography variant="lead" component="div" color="text.secondary" sx={{ mt: 1.5 }}>
           {children}
         </Typography>
       ) : null}

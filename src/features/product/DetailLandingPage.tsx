@@ -68,7 +68,7 @@ export default function DetailLandingPage() {
         <Typography variant="h1" sx={{ mb: 1.5 }}>
           Product details
         </Typography>
-        <Typography color="text.secondary" sx={{ fontSize: '1.05rem' }}>
+        <Typography variant="lead" color="text.secondary">
           Choose any product in the shop to see its pictures, price, vendor and description here,
           and to pick how many you want.
         </Typography>

@@ -56,7 +56,7 @@ export default function QuantityStepper({
       <Box
         component="label"
         htmlFor={id}
-        sx={{ display: 'block', mb: 0.75, fontWeight: 600, fontSize: '0.9rem' }}
+        sx={{ display: 'block', mb: 0.75, typography: 'body2', fontWeight: 600 }}
       >
         Quantity
       </Box>

@@ -22,7 +22,7 @@ const Chip = styled('button')(({ theme }) => ({
   backgroundColor: theme.palette.background.paper,
   color: theme.palette.text.primary,
   font: 'inherit',
-  fontSize: '0.9rem',
+  fontSize: theme.typography.body2.fontSize,
   fontWeight: 600,
   whiteSpace: 'nowrap',
   cursor: 'pointer',

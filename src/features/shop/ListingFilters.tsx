@@ -131,7 +131,7 @@ export default function ListingFilters({ choice, searching, onChange }: ListingF
           />
         </Stack>
         {priceError ? (
-          <Typography role="alert" color="error" sx={{ fontSize: '0.875rem' }}>
+          <Typography role="alert" variant="body2" color="error">
             {priceError}
           </Typography>
         ) : null}

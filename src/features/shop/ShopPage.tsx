@@ -274,7 +274,7 @@ export default function ShopPage() {
         <Typography component="h2" variant="h4">
           {label ? `Results for “${label}”` : (choice.category ?? 'All products')}
         </Typography>
-        <Typography role="status" color="text.secondary" sx={{ fontSize: '0.9rem' }}>
+        <Typography role="status" variant="body2" color="text.secondary">
           {status}
         </Typography>
         {wide ? null : (
