@@ -74,6 +74,11 @@ export const NIGERIAN_MOBILE_PATTERN = '^(?:\\+?234|0)?[789][01]\\d{8}$';
 export const OPTIONAL_NIGERIAN_MOBILE_PATTERN = '^(?:(?:\\+?234|0)?[789][01]\\d{8})?$';
 
 export const MIN_PASSWORD_LENGTH = 8;
+/**
+ * Seconds between two codes to one address: the reference server's default
+ * (OTP_RESEND_INTERVAL_SECONDS), which the storefront counts down before offering another.
+ */
+export const OTP_RESEND_INTERVAL_SECONDS = 30;
 export const MIN_AGE = 13;
 export const MAX_AGE = 120;
 /** The longest first name, last name or account name. */

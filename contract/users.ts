@@ -77,6 +77,12 @@ export const SendOtpSchema = Type.Object({
   email_channel: Type.Enum(OTP_CHANNELS),
 });
 export type SendOtpRequest = Static<typeof SendOtpSchema>;
+export const SendOtpResponseSchema = Type.Object({
+  message: Type.String(),
+  /** How long before another code to this address is accepted (the storefront counts it down). */
+  resend_after_seconds: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type SendOtpResponse = Static<typeof SendOtpResponseSchema>;
 
 export const EmailVerificationSchema = Type.Object({
   user_email: Type.String({ minLength: 3, maxLength: 254 }),

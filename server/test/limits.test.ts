@@ -125,6 +125,8 @@ describe('answers that do not tell who shops here', () => {
           body: { user_email: email, email_channel: 'email' },
         });
       const first = await ask();
+      // The wait is said with the code, so the storefront can count it down.
+      expect(JSON.parse(first.body)).toMatchObject({ resend_after_seconds: 30 });
       const second = await ask();
       results.push(
         `${first.statusCode} ${first.body.replace(email, 'EMAIL')} | ${second.statusCode} ${String(

@@ -35,3 +35,22 @@ export function formatDate(value: string | number | Date): string {
   if (Number.isNaN(date.getTime())) return '';
   return `${longDate.format(date)} at ${clock.format(date)}`;
 }
+
+/**
+ * An email address as a shopper may be shown where a code went, without revealing it to
+ * whoever looks over their shoulder: "funmi.ade@example.ng" -> "f•••e@example.ng".
+ */
+export function maskEmail(email: string): string {
+  const address = email.trim();
+  const at = address.lastIndexOf('@');
+  if (at < 1) return address;
+  const local = address.slice(0, at);
+  const shown = local.length > 3 ? `${local[0]}•••${local.at(-1)}` : `${local[0]}•••`;
+  return `${shown}${address.slice(at)}`;
+}
+
+/** A mobile number with its middle hidden: "08031234567" -> "0803•••567". */
+export function maskPhone(mobile: string): string {
+  const digits = mobile.replace(/[^\d+]/g, '');
+  return digits.length < 8 ? digits : `${digits.slice(0, 4)}•••${digits.slice(-3)}`;
+}

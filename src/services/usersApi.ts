@@ -8,6 +8,7 @@ import type {
   Registration,
   ResetPasswordRequest,
   SendOtpRequest,
+  SendOtpResponse,
   User,
 } from 'contract';
 import { env } from '../config/env';
@@ -57,7 +58,7 @@ export const usersApi = createApi({
     register: build.mutation<unknown, Registration>({
       query: (body) => ({ url: '/register', method: 'POST', body }),
     }),
-    sendOtp: build.mutation<MessageBody, SendOtpRequest>({
+    sendOtp: build.mutation<SendOtpResponse, SendOtpRequest>({
       query: (body) => ({ url: '/send-otp', method: 'POST', body }),
     }),
     verifyEmail: build.mutation<MessageBody, EmailVerificationRequest>({

@@ -12,6 +12,7 @@ import {
   RegisterResponseSchema,
   RegistrationSchema,
   ResetPasswordSchema,
+  SendOtpResponseSchema,
   SendOtpSchema,
   UserSchema,
 } from '../../../contract';
@@ -158,7 +159,7 @@ const userRoutes: RoutePlugin = async (app, { ctx }) => {
 
   app.post(
     '/send-otp',
-    { schema: { body: SendOtpSchema, response: { 200: MessageSchema } } },
+    { schema: { body: SendOtpSchema, response: { 200: SendOtpResponseSchema } } },
     async (request) => {
       const email = normalizeEmail(request.body.user_email);
       const channel = request.body.email_channel;
@@ -181,6 +182,7 @@ const userRoutes: RoutePlugin = async (app, { ctx }) => {
       const minutes = Math.round(ctx.config.otp.ttlSeconds / 60);
       return {
         message: `If an account uses ${email}, we have sent it a 6-digit code ${where}. The code expires in ${minutes} minutes.`,
+        resend_after_seconds: ctx.config.otp.resendIntervalSeconds,
       };
     },
   );

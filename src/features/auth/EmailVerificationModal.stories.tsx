@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { SendOtpRequest } from 'contract';
 import { apiUrl, fixtureCredentials, fixtureOtp } from '../../testing/fixtures';
@@ -30,11 +30,16 @@ function toasts(canvasElement: HTMLElement) {
 /** The channel of every code the ChannelToggle story asks for, in order. */
 const sentChannels: string[] = [];
 
-/** Notes the channel, then lets the default handler answer (a resolver that returns nothing falls through). */
+/** Notes the channel and answers as a server that lets one code follow another at once. */
 const recordSendOtp = http.post(apiUrl('/send-otp', 'users'), async ({ request }) => {
   const body = (await request.clone().json()) as SendOtpRequest;
   sentChannels.push(body.email_channel);
+  return HttpResponse.json({ message: 'Code sent', resend_after_seconds: 0 });
 });
+
+/** Where a code went, as the modal says it: never the whole address. */
+const maskedEmail = 'a•••o@example.ng';
+const bySms = `A code is on its way by SMS to the account’s mobile number (by email to ${maskedEmail} until that number is confirmed).`;
 
 const meta = {
   title: 'Modals/EmailVerificationModal',
@@ -89,6 +94,25 @@ export const SmsChannel: Story = {
   },
 };
 
+/**
+ * Straight after sign-up: where the code went (masked), and the seconds to wait before
+ * another may be asked for.
+ */
+export const AfterSignUp: Story = {
+  args: { codeSentTo: { email, mobile: '08031234567' } },
+  play: async ({ canvasElement }) => {
+    const dialog = await findDialog(canvasElement);
+    await expect(dialog.getByRole('status')).toHaveTextContent(
+      `We emailed a 6-digit code to ${maskedEmail}.`,
+    );
+    const send = dialog.getByRole('button', { name: SEND_LINK });
+    await expect(send).toBeDisabled();
+    await expect(send).toHaveAccessibleDescription(
+      /^You can ask for another code in \d+ s\. The next code goes by SMS\.$/,
+    );
+  },
+};
+
 /** After one code went by SMS, the next goes by email. */
 export const EmailChannel: Story = {
   play: async ({ canvasElement }) => {
@@ -97,15 +121,13 @@ export const EmailChannel: Story = {
     await expect(send).toHaveAccessibleDescription('The next code goes by SMS.');
     await userEvent.click(send);
     // The status is a live region: it is on the page, empty, before it says anything.
+    await waitFor(() => expect(dialog.getByRole('status')).toHaveTextContent(bySms), slow);
+    // A new code waits its turn; where it will go is said meanwhile.
     await waitFor(
       () =>
-        expect(dialog.getByRole('status')).toHaveTextContent(
-          `A code is on its way by SMS to ${email}.`,
+        expect(send).toHaveAccessibleDescription(
+          /^You can ask for another code in \d+ s\. The next code goes by email\.$/,
         ),
-      slow,
-    );
-    await waitFor(
-      () => expect(send).toHaveAccessibleDescription('The next code goes by email.'),
       slow,
     );
   },
@@ -133,9 +155,7 @@ export const ChannelToggle: Story = {
       () => expect(send).toHaveAccessibleDescription('The next code goes by email.'),
       slow,
     );
-    await expect(dialog.getByRole('status')).toHaveTextContent(
-      `A code is on its way by SMS to ${email}.`,
-    );
+    await expect(dialog.getByRole('status')).toHaveTextContent(bySms);
 
     await userEvent.click(send);
     await waitFor(
@@ -143,7 +163,7 @@ export const ChannelToggle: Story = {
       slow,
     );
     await expect(dialog.getByRole('status')).toHaveTextContent(
-      `A code is on its way by email to ${email}.`,
+      `A code is on its way by email to ${maskedEmail}.`,
     );
     await expect(sentChannels).toEqual(['sms', 'email']);
   },

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import type { EmailVerificationRequest, SendOtpRequest } from 'contract';
@@ -6,7 +7,7 @@ import { renderWithProviders } from '../../testing/renderWithProviders';
 import { apiUrl, fixtureCredentials, fixtureOtp } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import { recordRequests, server } from '../../testing/server';
-import EmailVerificationModal from './EmailVerificationModal';
+import EmailVerificationModal, { type CodeSentTo } from './EmailVerificationModal';
 import LoginPage from './LoginPage';
 import RegisterPage from './RegisterPage';
 
@@ -14,13 +15,14 @@ const SEND_OTP_URL = apiUrl('/send-otp', 'users');
 const VERIFY_URL = apiUrl('/email-verification', 'users');
 const email = fixtureCredentials.username;
 
-function renderModal(props: { initialEmail?: string } = {}) {
+function renderModal(props: { initialEmail?: string; codeSentTo?: CodeSentTo } = {}) {
   const onActivated = jest.fn();
   const onClose = jest.fn();
   const view = renderWithProviders(
     <EmailVerificationModal
       open
       initialEmail={props.initialEmail ?? email}
+      codeSentTo={props.codeSentTo}
       onClose={onClose}
       onActivated={onActivated}
     />,
@@ -28,8 +30,11 @@ function renderModal(props: { initialEmail?: string } = {}) {
   return { ...view, onActivated, onClose };
 }
 
-/** Keeps the channel of every OTP send the modal makes; answers with `status`. */
-function captureSends(statuses: number[] = []): string[] {
+/**
+ * Keeps the channel of every OTP send the modal makes; answers with `status`, as a server
+ * that lets a code follow another at once (`wait` seconds otherwise).
+ */
+function captureSends(statuses: number[] = [], wait = 0): string[] {
   const channels: string[] = [];
   server.use(
     http.post(SEND_OTP_URL, async ({ request }) => {
@@ -37,7 +42,10 @@ function captureSends(statuses: number[] = []): string[] {
       channels.push(body.email_channel);
       const status = statuses.shift() ?? 200;
       return status === 200
-        ? HttpResponse.json({ message: `OTP sent by ${body.email_channel}` })
+        ? HttpResponse.json({
+            message: `OTP sent by ${body.email_channel}`,
+            resend_after_seconds: wait,
+          })
         : HttpResponse.json({ detail: 'Too many codes requested. Wait a minute.' }, { status });
     }),
   );
@@ -74,8 +82,9 @@ describe('EmailVerificationModal', () => {
 
     await user.click(send);
     expect(await toasts().findByText('OTP Sent successful!')).toBeInTheDocument();
+    // Where it went, without the whole address on screen.
     expect(screen.getByRole('status')).toHaveTextContent(
-      `A code is on its way by SMS to ${email}.`,
+      'A code is on its way by SMS to the account’s mobile number (by email to a•••o@example.ng until that number is confirmed).',
     );
     await waitFor(() => expect(send).toHaveAccessibleDescription('The next code goes by email.'));
 
@@ -103,6 +112,63 @@ describe('EmailVerificationModal', () => {
     await user.click(send);
     await waitFor(() => expect(send).toHaveAccessibleDescription('The next code goes by email.'));
     expect(channels).toEqual(['sms', 'sms']);
+  });
+
+  describe('waiting before another code', () => {
+    // The wait is counted in seconds: the tests move the clock themselves.
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+    const clockedUser = () => userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+
+    it('after sign-up, says where the code went and counts down before offering another', async () => {
+      captureSends();
+      renderModal({ codeSentTo: { email, mobile: '08031234567' } });
+      const user = clockedUser();
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'We emailed a 6-digit code to a•••o@example.ng.',
+      );
+      const send = screen.getByRole('button', { name: 'Send OTP via sms or email' });
+      expect(send).toBeDisabled();
+      expect(send).toHaveAccessibleDescription(
+        'You can ask for another code in 30 s. The next code goes by SMS.',
+      );
+
+      act(() => jest.advanceTimersByTime(29_000));
+      expect(send).toHaveAccessibleDescription(
+        'You can ask for another code in 1 s. The next code goes by SMS.',
+      );
+      act(() => jest.advanceTimersByTime(1_000));
+      expect(send).toBeEnabled();
+      expect(send).toHaveAccessibleDescription('The next code goes by SMS.');
+
+      await user.click(send);
+      expect(await screen.findByText(/0803•••567/)).toHaveTextContent(
+        'A code is on its way by SMS to the mobile number 0803•••567',
+      );
+    });
+
+    it('counts down the wait the server gives after each code', async () => {
+      const channels = captureSends([], 5);
+      renderModal();
+      const user = clockedUser();
+      const send = screen.getByRole('button', { name: 'Send OTP via sms or email' });
+      expect(send).toBeEnabled();
+
+      await user.click(send);
+      await waitFor(() =>
+        expect(send).toHaveAccessibleDescription(
+          'You can ask for another code in 5 s. The next code goes by email.',
+        ),
+      );
+      expect(send).toBeDisabled();
+      await user.click(send);
+      expect(channels).toEqual(['sms']);
+
+      act(() => jest.advanceTimersByTime(5_000));
+      expect(send).toBeEnabled();
+      await user.click(send);
+      await waitFor(() => expect(channels).toEqual(['sms', 'email']));
+    });
   });
 
   it('asks for an email before sending a code, without calling the server', async () => {

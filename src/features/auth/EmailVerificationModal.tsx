@@ -1,19 +1,21 @@
 import { useEffect, useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { OtpChannel } from 'contract';
 import { useSendOtpMutation, useVerifyEmailMutation } from '../../services/usersApi';
 import { toastMutation } from '../../lib/toasts';
 import { isEmail } from '../../lib/validation';
+import { maskEmail, maskPhone } from '../../lib/format';
 import {
   DialogForm,
   EmailField,
   FormDialog,
   OtpField,
+  ResendCode,
   serverProblems,
   useAppForm,
+  useResendCountdown,
 } from '../../components/form';
 
 interface VerificationValues {
@@ -33,10 +35,19 @@ export function nextOtpChannel(channel: OtpChannel): OtpChannel {
   return channel === 'sms' ? 'email' : 'sms';
 }
 
+/** Where the sign-up's code went, said (masked) as the modal opens. */
+export interface CodeSentTo {
+  email: string;
+  /** The mobile number signed up with: where an SMS code goes once it is confirmed. */
+  mobile?: string;
+}
+
 export interface EmailVerificationModalProps {
   open: boolean;
   /** The email to start with: the one just signed up with, or typed on the login form. */
   initialEmail?: string;
+  /** Set when a code has just been sent (after sign-up): said, and a new one waits its turn. */
+  codeSentTo?: CodeSentTo;
   onClose: () => void;
   /** The account is active: the caller closes the modal and takes the shopper to log in. */
   onActivated: (email: string) => void;
@@ -49,6 +60,7 @@ export interface EmailVerificationModalProps {
 export default function EmailVerificationModal({
   open,
   initialEmail = '',
+  codeSentTo,
   onClose,
   onActivated,
 }: EmailVerificationModalProps) {
@@ -56,6 +68,7 @@ export default function EmailVerificationModal({
     <FormDialog open={open} onClose={onClose}>
       <EmailVerificationForm
         initialEmail={initialEmail}
+        codeSentTo={codeSentTo}
         onClose={onClose}
         onActivated={onActivated}
       />
@@ -76,12 +89,21 @@ function verificationRules(values: VerificationValues) {
   };
 }
 
+/** Where a code sent now goes, in words that do not show the whole address. */
+function destination(channel: OtpChannel, email: string, mobile: string | undefined): string {
+  if (channel === 'email') return `by email to ${maskEmail(email)}`;
+  const phone = mobile ? `the mobile number ${maskPhone(mobile)}` : 'the account’s mobile number';
+  return `by SMS to ${phone} (by email to ${maskEmail(email)} until that number is confirmed)`;
+}
+
 function EmailVerificationForm({
   initialEmail,
+  codeSentTo,
   onClose,
   onActivated,
 }: {
   initialEmail: string;
+  codeSentTo: CodeSentTo | undefined;
   onClose: () => void;
   onActivated: (email: string) => void;
 }) {
@@ -92,7 +114,10 @@ function EmailVerificationForm({
   });
   const [channel, setChannel] = useState<OtpChannel>(FIRST_OTP_CHANNEL);
   /** Said in the modal, since the page behind it (toasts included) is hidden from screen readers. */
-  const [sentNote, setSentNote] = useState('');
+  const [sentNote, setSentNote] = useState(
+    codeSentTo ? `We emailed a 6-digit code to ${maskEmail(codeSentTo.email)}.` : '',
+  );
+  const countdown = useResendCountdown(codeSentTo !== undefined);
   const [sendOtp, { isLoading: sending }] = useSendOtpMutation();
   const [verifyEmail, { isLoading: verifying }] = useVerifyEmailMutation();
   const channelHintId = useId();
@@ -118,7 +143,8 @@ function EmailVerificationForm({
       'signUpOtp',
     );
     if (result.ok) {
-      setSentNote(`A code is on its way by ${CHANNEL_WORDS[channel]} to ${email.trim()}.`);
+      setSentNote(`A code is on its way ${destination(channel, email, codeSentTo?.mobile)}.`);
+      countdown.start(result.data.resend_after_seconds);
       setChannel(nextOtpChannel);
       focusFirst(['otp']);
     } else {
@@ -153,25 +179,21 @@ function EmailVerificationForm({
       <EmailField<VerificationValues> required />
       <OtpField<VerificationValues> label="Confirm OTP" required />
       <Box>
-        <Link
-          component="button"
-          type="button"
-          variant="body2"
-          onClick={() => void handleSendOtp()}
-          disabled={sending}
-          aria-describedby={channelHintId}
-          sx={{ fontWeight: 600, '&:disabled': { color: 'text.disabled', cursor: 'default' } }}
-        >
-          Send OTP via sms or email
-        </Link>
         <Typography role="status" variant="body2" sx={{ color: 'success.main' }}>
           {sentNote}
         </Typography>
-        <Typography id={channelHintId} variant="body2" color="text.secondary">
-          {sending
-            ? `Sending a code by ${CHANNEL_WORDS[channel]}...`
-            : `The next code goes by ${CHANNEL_WORDS[channel]}.`}
-        </Typography>
+        <ResendCode
+          label="Send OTP via sms or email"
+          onResend={() => void handleSendOtp()}
+          sending={sending}
+          secondsLeft={countdown.secondsLeft}
+          hintId={channelHintId}
+          hint={
+            sending
+              ? `Sending a code by ${CHANNEL_WORDS[channel]}...`
+              : `The next code goes by ${CHANNEL_WORDS[channel]}.`
+          }
+        />
       </Box>
     </DialogForm>
   );

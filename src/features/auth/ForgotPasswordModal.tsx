@@ -10,9 +10,12 @@ import {
   FormDialog,
   OtpField,
   PasswordField,
+  ResendCode,
   serverProblems,
   useAppForm,
+  useResendCountdown,
 } from '../../components/form';
+import { PASSWORD_RULES_HINT } from 'contract/messages';
 import { isEmail } from '../../lib/validation';
 
 interface ResetValues {
@@ -92,6 +95,7 @@ function ForgotPasswordForm({
   const email = form.watch('email');
   const [sendOtp, { isLoading: sending }] = useSendOtpMutation();
   const [resetPassword, { isLoading: resetting }] = useResetPasswordMutation();
+  const countdown = useResendCountdown(false);
 
   // The field to type in next: the email first, the code once it has been sent.
   useEffect(() => {
@@ -105,7 +109,8 @@ function ForgotPasswordForm({
       'resetOtp',
       { values: { email: address } },
     );
-    if (!result.ok) form.showProblems(serverProblems(result.error, SERVER_FIELDS));
+    if (result.ok) countdown.start(result.data.resend_after_seconds);
+    else form.showProblems(serverProblems(result.error, SERVER_FIELDS));
     return result.ok;
   }
 
@@ -173,18 +178,19 @@ function ForgotPasswordForm({
             length={RESET_CODE_LENGTH}
             required
           />
-          <PasswordField<ResetValues> label="New password" autoComplete="new-password" required />
+          <PasswordField<ResetValues>
+            label="New password"
+            autoComplete="new-password"
+            hint={PASSWORD_RULES_HINT}
+            required
+          />
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <Link
-              component="button"
-              type="button"
-              variant="body2"
-              onClick={() => void sendCodeAgain()}
-              disabled={sending}
-              sx={{ fontWeight: 600 }}
-            >
-              Send the code again
-            </Link>
+            <ResendCode
+              label="Send the code again"
+              onResend={() => void sendCodeAgain()}
+              sending={sending}
+              secondsLeft={countdown.secondsLeft}
+            />
             <Link
               component="button"
               type="button"

@@ -279,6 +279,32 @@ describe('RegisterPage', () => {
     expect(within(dialog).getByLabelText(/confirm otp/i)).toHaveFocus();
   });
 
+  it('shows the password rules before anything is typed, and an error in their place', async () => {
+    const { user } = renderRegister();
+    const password = screen.getByLabelText(/^password/i);
+    expect(password).toHaveAccessibleDescription(
+      'At least 8 characters, and not a common password such as "password" or "12345678".',
+    );
+    await user.type(password, 'short');
+    await user.tab();
+    expect(password).toHaveAccessibleDescription('Password must be at least 8 characters');
+  });
+
+  it('says where the sign-up code went, masked, and makes a new one wait', async () => {
+    captureRegistration();
+    const { user } = renderRegister();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Email verification' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'We emailed a 6-digit code to f•••i@example.ng.',
+    );
+    expect(
+      within(dialog).getByRole('button', { name: 'Send OTP via sms or email' }),
+    ).toBeDisabled();
+  });
+
   it('opens Email verification from Activate account with the email typed so far', async () => {
     const { user } = renderRegister();
     await user.click(screen.getByLabelText(/email address/i));

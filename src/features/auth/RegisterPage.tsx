@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import { PASSWORD_RULES_HINT } from 'contract/messages';
 import { GENDER_OPTIONS } from '../../lib/genders';
 import { AFFILIATE_REF_PARAM, paths } from '../../lib/paths';
 import { isEmail } from '../../lib/validation';
@@ -25,7 +26,7 @@ import {
   useAppForm,
 } from '../../components/form';
 import AuthCard from './AuthCard';
-import EmailVerificationModal from './EmailVerificationModal';
+import EmailVerificationModal, { type CodeSentTo } from './EmailVerificationModal';
 import {
   buildRegistration,
   emptyRegisterForm,
@@ -53,18 +54,25 @@ export default function RegisterPage() {
     rules: validateRegisterForm,
   });
   const { getValues, trigger } = form;
-  const [verification, setVerification] = useState<{ open: boolean; email: string }>({
-    open: false,
-    email: '',
-  });
+  const [verification, setVerification] = useState<{
+    open: boolean;
+    email: string;
+    /** Set when the dialog opens straight after sign-up, whose code has just been emailed. */
+    codeSentTo?: CodeSentTo;
+  }>({ open: false, email: '' });
   const [register, { isLoading }] = useRegisterMutation();
 
   async function handleSubmit(values: RegisterFormValues) {
     if (isLoading) return;
     const record = buildRegistration(values);
     const result = await toastMutation(register(record).unwrap(), 'signUp');
-    if (result.ok) setVerification({ open: true, email: record.email });
-    else form.showProblems(serverProblems(result.error, SERVER_FIELDS));
+    if (result.ok) {
+      setVerification({
+        open: true,
+        email: record.email,
+        codeSentTo: { email: record.email, mobile: record.mobile_number },
+      });
+    } else form.showProblems(serverProblems(result.error, SERVER_FIELDS));
   }
 
   function openActivation() {
@@ -138,6 +146,7 @@ export default function RegisterPage() {
           />
           <PasswordField<RegisterFormValues>
             autoComplete="new-password"
+            hint={PASSWORD_RULES_HINT}
             required
             slotProps={{
               htmlInput: {
@@ -190,6 +199,7 @@ export default function RegisterPage() {
       <EmailVerificationModal
         open={verification.open}
         initialEmail={verification.email}
+        codeSentTo={verification.codeSentTo}
         onClose={() => setVerification((v) => ({ ...v, open: false }))}
         onActivated={handleActivated}
       />

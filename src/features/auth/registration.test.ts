@@ -74,4 +74,13 @@ describe('registration', () => {
       ['cpassword', 'email', 'first_name', 'last_name', 'mobile_number', 'password'].sort(),
     );
   });
+
+  it('refuses a password shorter than the server accepts, in the server’s words', () => {
+    expect(validateRegisterForm({ ...filled, password: 'Ewa-123', cpassword: 'Ewa-123' })).toEqual({
+      password: 'Password must be at least 8 characters',
+    });
+    expect(
+      validateRegisterForm({ ...filled, password: 'Ewa-1234', cpassword: 'Ewa-1234' }),
+    ).toEqual({});
+  });
 });

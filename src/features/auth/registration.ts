@@ -1,5 +1,6 @@
 import type { Registration } from 'contract';
-import { GENDERS, type Gender } from 'contract/rules';
+import { FIELD_MESSAGES } from 'contract/messages';
+import { GENDERS, MIN_PASSWORD_LENGTH, type Gender } from 'contract/rules';
 import { isEmail } from '../../lib/validation';
 
 /** What the sign-up form holds; the rest of the record comes from the spec's defaults. */
@@ -65,6 +66,7 @@ export function validateRegisterForm(
   else if (!isEmail(values.email)) errors.email = 'Enter an email address like name@example.com';
   if (values.mobile_number === '') errors.mobile_number = 'Enter your mobile number';
   if (values.password === '') errors.password = 'Choose a password';
+  else if (values.password.length < MIN_PASSWORD_LENGTH) errors.password = FIELD_MESSAGES.password;
   if (values.cpassword === '') errors.cpassword = 'Type the password again';
   else if (values.password !== values.cpassword) errors.cpassword = 'The passwords do not match';
   return errors;
