@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import Add from '@mui/icons-material/Add';
 import Remove from '@mui/icons-material/Remove';
+import { TAP_TARGET_PX } from '../../theme/theme';
 
 export const MIN_QUANTITY = 1;
 
@@ -102,6 +103,10 @@ export default function QuantityStepper({
               outlineOffset: 1,
             },
             '& input': {
+              // A thumb's tap area, like the buttons either side.
+              height: TAP_TARGET_PX,
+              boxSizing: 'border-box',
+              paddingBlock: 0,
               textAlign: 'center',
               fontWeight: theme.typography.h5.fontWeight,
               fontSize: theme.typography.h5.fontSize,
