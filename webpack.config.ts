@@ -93,6 +93,72 @@ const DAY_SECONDS = 24 * 60 * 60;
  * The match functions are copied into sw.js as source text: they can use only their
  * arguments, never anything else from this file. Routes are tried in order.
  */
+/**
+ * Offline, a search or a product the worker has no answer for is answered from the listings
+ * it kept (a workbox plugin's handlerDidError runs when the network and the cache both fail):
+ * a search lists the kept products that contain every word typed, within the filters asked
+ * for; a product opened from a list opens from what the list held. Either answer carries
+ * `x-offline-copy: 1`. Copied into sw.js as source text, like the match functions below, and
+ * joined onto one line there: no `//` comments inside. A product's price is its amount less
+ * its discount, as in src/components/product/pricing.ts.
+ */
+const OFFLINE_COPIES = {
+  handlerDidError: async ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    const kept = new Map<number, Record<string, unknown> & { id: number }>();
+    for (const name of ['catalogue-searches', 'catalogue', 'products']) {
+      const cache = await caches.open(name);
+      for (const key of await cache.keys()) {
+        const answer = await cache.match(key);
+        const body: unknown = answer ? await answer.json().catch(() => null) : null;
+        const list = Array.isArray(body)
+          ? body
+          : body && typeof body === 'object' && 'items' in body && Array.isArray(body.items)
+            ? body.items
+            : body && typeof body === 'object' && 'slug' in body
+              ? [body]
+              : [];
+        for (const product of list) kept.set(product.id, product);
+      }
+    }
+    const json = (value: unknown) =>
+      new Response(JSON.stringify(value), {
+        headers: { 'content-type': 'application/json', 'x-offline-copy': '1' },
+      });
+    const productPath = /^\/api\/get-product\/([^/]+)$/.exec(url.pathname);
+    if (productPath) {
+      const slug = decodeURIComponent(productPath[1] ?? '');
+      const product = [...kept.values()].find((p) => p.slug === slug);
+      return product ? json(product) : Response.error();
+    }
+    const query = url.searchParams;
+    const typed = (query.get('q') ?? '').trim();
+    const words = typed.toLowerCase().split(/\s+/).filter(Boolean);
+    const price = (p: Record<string, unknown>) =>
+      Number(p.amount) - Math.min(Math.max(Number(p.disc_amount) || 0, 0), Number(p.amount));
+    const found = [...kept.values()].filter(
+      (p) =>
+        words.every((w) => `${p.name} ${p.description} ${p.category}`.toLowerCase().includes(w)) &&
+        (!query.get('category') || p.category === query.get('category')) &&
+        (query.get('in_stock') !== 'true' || Number(p.inventory_stock) > 0) &&
+        (query.get('discounted') !== 'true' || Number(p.disc_amount) > 0) &&
+        (!query.get('min_price') || price(p) >= Number(query.get('min_price'))) &&
+        (!query.get('max_price') || price(p) <= Number(query.get('max_price'))),
+    );
+    const limit = Number(query.get('limit')) || 24;
+    const offset = Number(query.get('offset')) || 0;
+    return json({
+      items: found.slice(offset, offset + limit),
+      total: found.length,
+      limit,
+      offset,
+      sort: query.get('sort') ?? (words.length > 0 ? 'relevance' : 'featured'),
+      q: words.length > 0 ? typed : null,
+      suggestions: [],
+    });
+  },
+};
+
 function serviceWorker(): GenerateSW {
   return new GenerateSW({
     swDest: 'sw.js',
@@ -147,6 +213,20 @@ function serviceWorker(): GenerateSW {
           networkTimeoutSeconds: 4,
           expiration: { maxEntries: 30, maxAgeSeconds: 7 * DAY_SECONDS, purgeOnQuotaError: true },
           cacheableResponse: { statuses: [200] },
+          plugins: [OFFLINE_COPIES],
+        },
+      },
+      {
+        // The products opened last, and offline any product a kept list held.
+        urlPattern: ({ url, sameOrigin }) =>
+          sameOrigin && url.pathname.startsWith('/api/get-product/'),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'products',
+          networkTimeoutSeconds: 4,
+          expiration: { maxEntries: 60, maxAgeSeconds: 7 * DAY_SECONDS, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200] },
+          plugins: [OFFLINE_COPIES],
         },
       },
       {

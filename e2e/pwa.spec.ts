@@ -69,14 +69,13 @@ test('after one visit the shop opens offline with the products seen last', async
 
   await context.setOffline(true);
   try {
-    // The worker's own requests are offline too: a search never seen has no answer.
-    const unseen = await page.evaluate(() =>
-      fetch('/api/get-all-products?q=never-seen-offline').then(
-        (r) => r.status,
-        () => 'failed',
-      ),
-    );
-    expect(unseen).toBe('failed');
+    // A search never asked for online is answered from the saved copy, and says so.
+    const unseen = await page.evaluate(async () => {
+      const r = await fetch('/api/get-all-products?q=never-seen-offline');
+      const body = (await r.json()) as { total: number };
+      return [r.headers.get('x-offline-copy'), body.total];
+    });
+    expect(unseen).toEqual(['1', 0]);
 
     await page.reload();
     await expect(page.getByRole('status').filter({ hasText: OFFLINE_TEXT })).toBeVisible();
@@ -87,6 +86,14 @@ test('after one visit the shop opens offline with the products seen last', async
         firstImage.evaluate((img) => (img instanceof HTMLImageElement ? img.naturalWidth : 0)),
       )
       .toBeGreaterThan(0);
+
+    // Offline, a search finds what the kept lists held, and a product opens from them.
+    const word = first.name.split(/\s+/)[0] ?? first.name;
+    await page.goto(`/shop?q=${encodeURIComponent(word)}`);
+    const found = productList(page).getByRole('link', { name: first.name });
+    await expect(found).toBeVisible();
+    await found.click();
+    await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
 
     // Other pages of the app open offline too: the page and its route chunks are precached.
     await page.goto('/faq');

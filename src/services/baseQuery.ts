@@ -69,14 +69,15 @@ export function absoluteBaseUrl(baseUrl: string): string {
 
 /**
  * The base query every service shares: its base URL, the session's bearer token on every
- * call, a time-out, and retries with backoff for queries on passing failures only.
+ * call (unless the service is public: `sendToken: false`), a time-out, and retries with
+ * backoff for queries on passing failures only.
  */
-export function createBaseQuery(baseUrl: string) {
+export function createBaseQuery(baseUrl: string, { sendToken = true } = {}) {
   const rawBaseQuery = fetchBaseQuery({
     baseUrl: absoluteBaseUrl(baseUrl),
     timeout: REQUEST_TIMEOUT_MS,
     prepareHeaders: (headers, { getState }) => {
-      const token = tokenFromState(getState());
+      const token = sendToken ? tokenFromState(getState()) : null;
       if (token) headers.set('authorization', `Bearer ${token}`);
       return headers;
     },

@@ -1,5 +1,8 @@
 import { makeStore } from '../app/store';
-import { fixtureProducts } from '../testing/fixtures';
+import { loggedIn } from '../state/sessionSlice';
+import { fixtureAuthToken, fixtureProducts } from '../testing/fixtures';
+import { recordRequests } from '../testing/server';
+import { cartApi } from './cartApi';
 import { productApi } from './productApi';
 
 // The list is frozen as it arrives; the store then skips its own deep freeze, so a vendor left
@@ -16,4 +19,19 @@ test('the catalogue is kept as it arrived and cannot be changed by accident, ven
   expect(() => {
     (first as { name: string }).name = 'Changed';
   }).toThrow(TypeError);
+});
+
+// A signed request is never kept by the service worker: a catalogue asked for with the
+// shopper's token would leave signed-in shoppers without the shop offline.
+test('the catalogue is asked for without the shopper’s token; their cart with it', async () => {
+  const store = makeStore();
+  store.dispatch(loggedIn({ authToken: fixtureAuthToken, userID: 1, userName: 'Adebayo' }));
+  const requests = recordRequests();
+  await store.dispatch(productApi.endpoints.getProducts.initiate('')).unwrap();
+  await store.dispatch(cartApi.endpoints.getCart.initiate()).unwrap();
+  const sent = requests.map((r) => [r.url.pathname, r.headers.get('authorization')]);
+  expect(sent).toEqual([
+    ['/api/get-all-products', null],
+    ['/api/all-carts', `Bearer ${fixtureAuthToken}`],
+  ]);
 });

@@ -41,7 +41,9 @@ export function nextPageOffset(page: ProductPage): number | undefined {
 export const productApi = createApi({
   reducerPath: 'productApi',
   refetchOnReconnect: true,
-  baseQuery: createBaseQuery(env.apiBaseUrls.product),
+  // The catalogue is the same for everyone: asked for without the shopper's token, so the
+  // service worker may keep it for signed-in shoppers too (it never keeps a signed request).
+  baseQuery: createBaseQuery(env.apiBaseUrls.product, { sendToken: false }),
   tagTypes: ['Product'],
   endpoints: (build) => ({
     /**

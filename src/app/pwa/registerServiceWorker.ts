@@ -17,9 +17,10 @@ const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Same-origin answers that the worker keeps at run time (webpack.config.ts, runtimeCaching):
- * product images, the catalogue and its pages (with or without a search), the categories.
+ * product images, the catalogue and its pages (with or without a search), the categories,
+ * the products opened.
  */
-const RUNTIME_CACHED_PATH = /^\/api\/(images\/|get-all-products$|categories$)/;
+const RUNTIME_CACHED_PATH = /^\/api\/(images\/|get-all-products$|categories$|get-product\/)/;
 
 export interface ServiceWorkerOptions {
   scriptUrl?: string;
