@@ -173,10 +173,10 @@ export async function drainAndClose(app: App): Promise<void> {
   // are closed only after a grace, and then again until the app has closed.
   const closeIdle = server.closeIdleConnections.bind(server);
   server.closeIdleConnections = () => undefined;
-  let closed = false;
+  const appClosed = new AbortController();
   const sweeper = (async () => {
     await pause(IDLE_GRACE_MS);
-    while (!closed) {
+    while (!appClosed.signal.aborted) {
       await afterPoll();
       closeIdle();
       await pause(IDLE_GRACE_MS / 2);
@@ -185,7 +185,7 @@ export async function drainAndClose(app: App): Promise<void> {
   try {
     await app.close();
   } finally {
-    closed = true;
+    appClosed.abort();
     await sweeper;
   }
 }

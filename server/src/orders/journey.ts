@@ -12,6 +12,7 @@ import {
   nextOrderState,
   OPEN_ORDER_STATES,
   ORDER_STATE_LABELS,
+  ORDER_STATES,
   PAY_LATER_DELIVERY_MODEL,
   PAYMENT_METHOD_LABELS,
   type DeliveryModel,
@@ -116,10 +117,15 @@ export function expectedDays(
   };
 }
 
+// An event's status is free text in the database: a state for status events, yet read back
+// as any string, so an unknown one is shown as it is rather than as nothing.
+const isOrderState = (status: string): status is OrderState =>
+  (ORDER_STATES as readonly string[]).includes(status);
+
 function eventLabel(e: Pick<OrderEventRecord, 'kind' | 'status'>): string {
   if (e.kind === 'payment') return `Payment received (${e.status})`;
   if (e.kind === 'refund') return 'Refund due';
-  return ORDER_STATE_LABELS[e.status as OrderState] ?? e.status;
+  return isOrderState(e.status) ? ORDER_STATE_LABELS[e.status] : e.status;
 }
 
 function whatsappLink(config: Ctx['config'], number: string) {

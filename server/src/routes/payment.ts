@@ -2,7 +2,7 @@
  * Payments (spec 7, payment service): initialize and verify; the sandbox's pay endpoint
  * when there is no Paystack key; Paystack's webhook when there is.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ERROR_DETAILS,
   InitializeTransactionResponseSchema,
@@ -242,8 +242,9 @@ const paymentRoutes: RoutePlugin = async (app, { ctx }) => {
         onRequest: loopbackOnly,
         preValidation: [
           ctx.requireUser,
-          // The body is optional: a bodiless POST means "pay".
-          async (request) => {
+          // The body is optional: a bodiless POST means "pay". Before validation the body
+          // is whatever arrived (nothing, here), not yet the schema's type.
+          async (request: FastifyRequest) => {
             request.body ??= {};
           },
         ],
