@@ -24,9 +24,8 @@ import {
 } from '../../../contract';
 import { orderPagePath, productDetailsPath } from '../../../contract/links';
 import type { AppContext } from '../context';
-import { clearCart, listCart } from '../db/carts';
+import { clearCart } from '../db/carts';
 import type { Queryable } from '../db/client';
-import { findDelivery } from '../db/deliveries';
 import {
   claimDueStockAlerts,
   insertNotification,
@@ -35,17 +34,13 @@ import {
   type OrderEventRecord,
 } from '../db/fulfilment';
 import {
-  insertOrder,
-  insertOrderItems,
   listOrderItems,
   ORDER_COLUMNS,
   toOrderRecord,
   type OrderRecord,
   type OrderRow,
 } from '../db/orders';
-import { unitPriceKobo } from '../db/products';
 import { num } from '../db/rows';
-import { heldStock, releaseUnpaidHolds } from '../db/transactions';
 import { findUserById } from '../db/users';
 import type { OutgoingMessage } from '../mail/mailer';
 import {
@@ -54,10 +49,10 @@ import {
   orderStatusMessages,
   type OrderFacts,
 } from '../mail/messages';
-import { cartTotals, DELIVERY_FEE_KOBO, formatNaira } from '../money';
-import { stockProblem } from './stock';
+import { cartTotals, formatNaira } from '../money';
 import { newReference } from '../payments/provider';
-import { badRequest, conflict, notFound } from '../plugins/errors';
+import { conflict, notFound } from '../plugins/errors';
+import { deliveryFor, takeCart, writeOrder } from './place';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer'>;
 type Log = Pick<FastifyBaseLogger, 'error'>;
@@ -320,36 +315,8 @@ export async function placePayLaterOrder(
   }
   const now = ctx.clock.now();
   const record = await ctx.db.transaction(async (q) => {
-    // The shopper's earlier unpaid online attempts give up their stock, as a new one does.
-    await releaseUnpaidHolds(q, userId, now);
-    const lines = await listCart(q, userId, { lockProducts: true });
-    if (lines.length === 0) throw badRequest(ERROR_DETAILS.cartEmpty);
-    const held = await heldStock(
-      q,
-      lines.map((l) => l.product.id),
-      now,
-      null,
-    );
-    for (const line of lines) {
-      const available = Math.max(0, line.product.inventoryStock - (held.get(line.product.id) ?? 0));
-      const problem = stockProblem({
-        quantity: line.quantity,
-        product: { ...line.product, inventoryStock: available },
-      });
-      if (problem) throw conflict(problem);
-    }
-    const delivery = await findDelivery(q, userId);
-    if (deliveryModel === 'delivery' && !delivery) throw badRequest(ERROR_DETAILS.deliveryMissing);
-
-    const priced = lines.map((line) => ({
-      productId: line.product.id,
-      slug: line.product.slug,
-      name: line.product.name,
-      imageUrl: line.product.imageUrl,
-      vendorName: line.product.vendorName,
-      quantity: line.quantity,
-      unitPriceKobo: unitPriceKobo(line.product),
-    }));
+    const priced = await takeCart(q, userId, now);
+    const delivery = await deliveryFor(q, userId, deliveryModel);
     const totals = cartTotals(priced.map((p) => p.unitPriceKobo * p.quantity));
     const earlier = await q.query<{ n: unknown }>(
       `SELECT count(*) AS n FROM orders WHERE user_id = $1 AND status <> 'cancelled'`,
@@ -365,33 +332,16 @@ export async function placePayLaterOrder(
       );
     }
 
-    const inserted = await insertOrder(q, {
+    // The stock is the order's from now on, as for a paid order: it comes back if cancelled.
+    const inserted = await writeOrder(q, {
       userId,
       reference: newReference(now),
       paymentMethod: method,
       deliveryModel,
-      subtotalKobo: totals.subtotalKobo,
-      vatKobo: totals.vatKobo,
-      deliveryFeeKobo: DELIVERY_FEE_KOBO,
-      totalKobo: totals.payableKobo,
-      delivery: {
-        address: delivery?.address ?? '',
-        city: delivery?.city ?? '',
-        state: delivery?.state ?? '',
-        mobileNumber: delivery?.mobile_number ?? '',
-        altMobileNumber: delivery?.alt_mobile_number ?? '',
-      },
+      lines: priced,
+      delivery,
     });
     if (!inserted) throw new Error('A new order reference was already taken');
-    await insertOrderItems(q, inserted.id, priced);
-    // The stock is the order's from now on, as for a paid order: it comes back if cancelled.
-    for (const p of priced) {
-      await q.query(
-        `UPDATE products SET inventory_stock = inventory_stock - $2, updated_at = now()
-          WHERE id = $1`,
-        [p.productId, p.quantity],
-      );
-    }
     await clearCart(q, userId);
     await notePlaced(q, inserted);
     return inserted;
