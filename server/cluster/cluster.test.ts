@@ -264,6 +264,7 @@ function operatorSettings(name: string, port: number): Record<string, string> {
     PAYSTACK_SECRET_KEY: PAYSTACK_SECRET,
     PAYSTACK_BASE_URL: paystack.url,
     MAIL_WEBHOOK_URL: mailRelay.url,
+    PUBLIC_URL: 'https://shop.example.ng',
     // The catalogue is the operator's, put in below; no demo shopper in production.
     DEMO_DATA: '0',
     // Nothing may depend on it: each server gets its own, as on separate machines.

@@ -22,7 +22,7 @@ import { createPasswordHasher } from './auth/passwords';
 import { createSessionService } from './auth/sessions';
 import { createTokenService } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
-import type { Config } from './config';
+import { serverUrl, type Config } from './config';
 import type { AppContext, Lifecycle } from './context';
 import type { Database } from './db/client';
 import { createOutboxMailer, createWebhookMailer, type Mailer } from './mail/mailer';
@@ -190,6 +190,12 @@ export async function drainAndClose(app: App): Promise<void> {
   }
 }
 
+/** The port the app listens on (PORT=0 picks one), or null before it listens. */
+export function listeningPort(app: App): number | null {
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : null;
+}
+
 function isApiPath(url: string, apiPrefix: string): boolean {
   const pathname = url.split('?')[0] ?? '';
   return pathname === apiPrefix || pathname.startsWith(`${apiPrefix}/`);
@@ -297,6 +303,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       : createMemoryLimitStore(clock));
   const ctx: AppContext = {
     config: { ...config, jwtSecret },
+    publicUrl: () => config.publicUrl ?? serverUrl(config.host, listeningPort(app) ?? config.port),
     db: deps.db,
     clock,
     mailer,

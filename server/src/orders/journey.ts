@@ -54,7 +54,7 @@ import { newReference } from '../payments/provider';
 import { conflict, notFound } from '../plugins/errors';
 import { deliveryFor, takeCart, writeOrder } from './place';
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer' | 'publicUrl'>;
 type Log = Pick<FastifyBaseLogger, 'error'>;
 
 /** The states whose news also goes out by email and SMS, not only as a notification. */
@@ -240,6 +240,7 @@ async function facts(ctx: Ctx, record: OrderRecord): Promise<OrderFacts | null> 
         : `Delivery to: ${d.address}, ${d.city}, ${d.state}`,
     expected: expected.from === expected.to ? expected.from : `${expected.from} to ${expected.to}`,
     whatsapp: ctx.config.shopWhatsapp,
+    orderUrl: `${ctx.publicUrl()}${orderPagePath(record.id)}`,
   };
 }
 
@@ -513,7 +514,7 @@ export async function cancelOrder(
 
 /** Tells every shopper whose product came back, once each: a notification and an email. */
 export async function deliverStockAlerts(
-  ctx: Pick<Ctx, 'db' | 'mailer'>,
+  ctx: Pick<Ctx, 'db' | 'mailer' | 'publicUrl'>,
   log?: Log,
 ): Promise<number> {
   const due = await ctx.db.transaction(async (q) => {
@@ -536,7 +537,7 @@ export async function deliverStockAlerts(
       backInStockMessage(
         { email: a.email, firstName: a.firstName },
         { name: a.name },
-        productDetailsPath(a.slug),
+        `${ctx.publicUrl()}${productDetailsPath(a.slug)}`,
       ),
     ),
     log,

@@ -92,7 +92,7 @@ export function paymentNotDoneDetail(status: string): string {
  * backs that up.
  */
 export async function placeOrder(
-  ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer' | 'publicUrl'>,
   request: { reference: string; userId: number; deliveryModel: DeliveryModel },
   log?: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<{ order: Order; created: boolean }> {
