@@ -51,6 +51,7 @@ import paymentRoutes from './routes/payment';
 import productRoutes from './routes/product';
 import staffRoutes from './routes/staff';
 import { deliverStockAlerts } from './orders/journey';
+import { pagePreview, withPreview } from './preview';
 import { registerStaticSite } from './routes/static';
 import userRoutes from './routes/users';
 import wishlistRoutes from './routes/wishlists';
@@ -370,6 +371,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     serveSourceMaps: config.serveSourceMaps,
     notFound: async (_request, reply) =>
       reply.code(404).type('application/json; charset=utf-8').send(notFoundBody()),
+    renderPage: async (html, request) => {
+      const url = new URL(request.url, 'http://page');
+      return withPreview(html, await pagePreview(ctx, url.pathname, url.searchParams));
+    },
   });
 
   await app.ready();
