@@ -140,16 +140,6 @@ export default tseslint.config(
     },
   },
   {
-    // The server is being reworked on other branches (security, tokens, rate limits,
-    // PostgreSQL): these rules are turned on for server/** once that work has landed.
-    files: ['server/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'off',
-      '@typescript-eslint/no-misused-promises': 'off',
-      '@typescript-eslint/no-unnecessary-condition': 'off',
-    },
-  },
-  {
     files: ['src/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {

@@ -176,6 +176,7 @@ async function main(): Promise<void> {
         PAYSTACK_BASE_URL: 'http://127.0.0.1:9',
         // Never called either: nothing measured here sends a code.
         MAIL_WEBHOOK_URL: 'http://127.0.0.1:9/messages',
+        PUBLIC_URL: 'https://shop.example.ng',
         DEMO_DATA: '0',
       };
     } else {

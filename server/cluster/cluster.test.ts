@@ -34,6 +34,8 @@ let paystack: FakePaystack;
 let mailRelay: MailRelay;
 let servers: ServerProcess[] = [];
 const dataDirs: string[] = [];
+/** Stops what beforeAll got as far as starting, also when it failed half-way. */
+const teardown: (() => Promise<unknown>)[] = [];
 
 // ------------------------------------------------------------------ HTTP
 
@@ -262,6 +264,7 @@ function operatorSettings(name: string, port: number): Record<string, string> {
     PAYSTACK_SECRET_KEY: PAYSTACK_SECRET,
     PAYSTACK_BASE_URL: paystack.url,
     MAIL_WEBHOOK_URL: mailRelay.url,
+    PUBLIC_URL: 'https://shop.example.ng',
     // The catalogue is the operator's, put in below; no demo shopper in production.
     DEMO_DATA: '0',
     // Nothing may depend on it: each server gets its own, as on separate machines.
@@ -287,8 +290,11 @@ beforeAll(async () => {
     throw new Error('CLUSTER_SERVERS must be 2 or more');
   }
   sql = new pg.Pool({ connectionString: DATABASE_URL, max: 4 });
+  teardown.push(() => sql.end());
   paystack = await startFakePaystackApi(PAYSTACK_SECRET);
+  teardown.push(() => paystack.close());
   mailRelay = await startMailRelay();
+  teardown.push(() => mailRelay.close());
   // All at once on an empty database: they must take turns migrating it.
   servers = await Promise.all(
     Array.from({ length: SERVER_COUNT }, (_, i) =>
@@ -303,9 +309,7 @@ afterAll(async () => {
     const bad = server.output().match(/.*(error|fail).*/gi);
     if (bad) console.info(`${server.name} printed:\n${bad.slice(0, 20).join('\n')}`);
   }
-  await paystack?.close();
-  await mailRelay?.close();
-  await sql?.end();
+  for (const stop of teardown.reverse()) await stop();
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -480,15 +484,16 @@ test('killing one server with SIGKILL in the middle of cart writes loses no ackn
     }
   }
 
-  let loading = true;
+  // Read while the load runs, set when it has finished.
+  const progress = { loading: true };
   const load = Promise.all(shoppers.map((s, i) => shopperLoad(s, i))).finally(() => {
-    loading = false;
+    progress.loading = false;
   });
   // Kill once the victim has acknowledged writes and is still being written to.
-  while (loading && counts.ackedByVictim < 10) {
+  while (progress.loading && counts.ackedByVictim < 10) {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-  expect(loading).toBe(true);
+  expect(progress.loading).toBe(true);
   const victimPid = victim.pid;
   await victim.stop('SIGKILL');
   killed = true;

@@ -64,8 +64,8 @@ export async function startServer(
         resolve(Number(ready[1]));
       }
     };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`${name} exited (code ${code}) before it was ready:\n${printed}`));

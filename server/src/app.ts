@@ -22,7 +22,7 @@ import { createPasswordHasher } from './auth/passwords';
 import { createSessionService } from './auth/sessions';
 import { createTokenService } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
-import type { Config } from './config';
+import { serverUrl, type Config } from './config';
 import type { AppContext, Lifecycle } from './context';
 import type { Database } from './db/client';
 import { createOutboxMailer, createWebhookMailer, type Mailer } from './mail/mailer';
@@ -51,6 +51,7 @@ import paymentRoutes from './routes/payment';
 import productRoutes from './routes/product';
 import staffRoutes from './routes/staff';
 import { deliverStockAlerts } from './orders/journey';
+import { pagePreview, withPreview } from './preview';
 import { registerStaticSite } from './routes/static';
 import userRoutes from './routes/users';
 import wishlistRoutes from './routes/wishlists';
@@ -173,10 +174,10 @@ export async function drainAndClose(app: App): Promise<void> {
   // are closed only after a grace, and then again until the app has closed.
   const closeIdle = server.closeIdleConnections.bind(server);
   server.closeIdleConnections = () => undefined;
-  let closed = false;
+  const appClosed = new AbortController();
   const sweeper = (async () => {
     await pause(IDLE_GRACE_MS);
-    while (!closed) {
+    while (!appClosed.signal.aborted) {
       await afterPoll();
       closeIdle();
       await pause(IDLE_GRACE_MS / 2);
@@ -185,9 +186,15 @@ export async function drainAndClose(app: App): Promise<void> {
   try {
     await app.close();
   } finally {
-    closed = true;
+    appClosed.abort();
     await sweeper;
   }
+}
+
+/** The port the app listens on (PORT=0 picks one), or null before it listens. */
+export function listeningPort(app: App): number | null {
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : null;
 }
 
 function isApiPath(url: string, apiPrefix: string): boolean {
@@ -297,6 +304,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       : createMemoryLimitStore(clock));
   const ctx: AppContext = {
     config: { ...config, jwtSecret },
+    publicUrl: () => config.publicUrl ?? serverUrl(config.host, listeningPort(app) ?? config.port),
     db: deps.db,
     clock,
     mailer,
@@ -363,6 +371,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     serveSourceMaps: config.serveSourceMaps,
     notFound: async (_request, reply) =>
       reply.code(404).type('application/json; charset=utf-8').send(notFoundBody()),
+    renderPage: async (html, request) => {
+      const url = new URL(request.url, 'http://page');
+      return withPreview(html, await pagePreview(ctx, url.pathname, url.searchParams));
+    },
   });
 
   await app.ready();

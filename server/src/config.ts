@@ -28,6 +28,12 @@ export interface Config {
   port: number;
   /** Where the API lives, e.g. /api; every route of the backend contract is under it. */
   apiPrefix: string;
+  /**
+   * The storefront's origin as shoppers reach it (https://shop.example.ng), for the links
+   * in emails, SMS and link previews. null in the demo when unset: the server's own address
+   * (serverUrl), known once it listens.
+   */
+  publicUrl: string | null;
   dataDir: string;
   databaseUrl: string | null;
   /** null until ensureJwtSecret() has generated or read one. */
@@ -134,6 +140,27 @@ class Reader {
     if (['0', 'false', 'no', 'off'].includes(v)) return false;
     this.problems.push(`${name} must be 1 or 0 (true or false), not "${v}"`);
     return fallback;
+  }
+
+  /** An http(s) origin: scheme, host and port, nothing after them but one '/'. */
+  origin(name: string): string | null {
+    const v = this.raw(name);
+    if (v === undefined) return null;
+    try {
+      const url = new URL(v);
+      if (
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        url.origin === v.replace(/\/$/, '')
+      ) {
+        return url.origin;
+      }
+    } catch {
+      // reported below
+    }
+    this.problems.push(
+      `${name} must be an http(s) origin such as https://shop.example.ng (no path), not "${v}"`,
+    );
+    return null;
   }
 
   httpUrl(name: string, fallback: string | null): string | null {
@@ -262,6 +289,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: r.text('HOST', production ? '0.0.0.0' : '127.0.0.1'),
     port: r.integer('PORT', 8080, 0, 65535),
     apiPrefix,
+    publicUrl: r.origin('PUBLIC_URL'),
     dataDir: path.resolve(r.text('DATA_DIR', './data')),
     databaseUrl,
     jwtSecret,
@@ -318,7 +346,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: r.flag('TRUST_PROXY', false),
     demoData: r.flag('DEMO_DATA', !production),
   };
-  if (production) r.problems.push(...productionProblems(config));
+  if (production)
+    r.problems.push(...productionProblems(config, (name) => r.raw(name) !== undefined));
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
 }
@@ -327,7 +356,7 @@ export function loadConfig(env: Env = process.env): Config {
  * What a production start needs beyond valid values: each problem names the setting and
  * says what would go wrong, so nobody deploys a shop that gives goods away or leaks codes.
  */
-function productionProblems(config: Config): string[] {
+function productionProblems(config: Config, given: (name: string) => boolean): string[] {
   const problems: string[] = [];
   if (!config.paystack.secretKey) {
     problems.push(
@@ -342,6 +371,12 @@ function productionProblems(config: Config): string[] {
   if (config.databaseUrl !== null && config.jwtSecret === null) {
     problems.push(
       'JWT_SECRET is not set: with DATABASE_URL in production every server process must sign sessions with the same key, and a generated one is different on each machine. Set JWT_SECRET (at least 32 random characters) on every server.',
+    );
+  }
+  // A PUBLIC_URL that is set but not an origin is reported where it is read.
+  if (config.publicUrl === null && !given('PUBLIC_URL')) {
+    problems.push(
+      "PUBLIC_URL is not set: in production the links in order emails, SMS and shared product previews must lead to the shop as shoppers reach it, not to this server's own address. Set it to the storefront's origin, such as https://shop.example.ng.",
     );
   }
   if (config.demoData) {
@@ -369,4 +404,10 @@ export async function ensureJwtSecret(config: Config): Promise<Config & { jwtSec
   const secret = randomBytes(48).toString('base64url');
   await fs.writeFile(file, `${secret}\n`, { mode: 0o600 });
   return { ...config, jwtSecret: secret };
+}
+
+/** This server's own address as its ready line prints it: http://localhost:8080. */
+export function serverUrl(host: string, port: number): string {
+  if (['0.0.0.0', '::', '127.0.0.1', '::1'].includes(host)) return `http://localhost:${port}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }

@@ -19,6 +19,11 @@ export interface Lifecycle {
 /** What every route file is given: settings and services, built once per app. */
 export interface AppContext {
   config: Config & { jwtSecret: string };
+  /**
+   * The storefront's origin for links that leave the site (emails, SMS, link previews):
+   * PUBLIC_URL, else this server's own address, with the port it listens on.
+   */
+  publicUrl: () => string;
   db: Database;
   clock: Clock;
   mailer: Mailer;

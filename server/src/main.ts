@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildApp, drainAndClose, type App } from './app';
-import { ConfigError, ensureJwtSecret, loadConfig, type Config } from './config';
+import { buildApp, drainAndClose, listeningPort, type App } from './app';
+import { ConfigError, ensureJwtSecret, loadConfig, serverUrl, type Config } from './config';
 import type { Database, OpenOptions } from './db/client';
 import { openDatabase } from './db/open';
 import { isNewEmbeddedDatabase, prepareDatabase, prepareInChildProcess } from './db/prepare';
@@ -107,12 +107,7 @@ export async function start(
     throw error;
   }
 
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const shownHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host)
-    ? 'localhost'
-    : config.host;
-  const url = `http://${shownHost}:${port}`;
+  const url = serverUrl(config.host, listeningPort(app) ?? config.port);
   console.info(`Storefront ready at ${url}`);
   if (config.mode === 'demo') {
     console.info(

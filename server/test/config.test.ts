@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTokenService } from '../src/auth/tokens';
-import { ConfigError, ensureJwtSecret, loadConfig } from '../src/config';
+import { ConfigError, ensureJwtSecret, loadConfig, serverUrl } from '../src/config';
 import { productSvg } from '../src/images';
 import { cartTotals, formatNaira, toNaira, vatKobo } from '../src/money';
 import { TestClock } from './helpers';
@@ -66,6 +66,7 @@ describe('settings', () => {
     NODE_ENV: 'production',
     PAYSTACK_SECRET_KEY: 'sk_live_abc123',
     MAIL_WEBHOOK_URL: 'https://relay.example.ng/send',
+    PUBLIC_URL: 'https://shop.example.ng',
   };
 
   test('production listens everywhere and adds no demo data; demo listens on loopback', () => {
@@ -87,9 +88,14 @@ describe('settings', () => {
       }
     };
     const bare = problemsOf({ NODE_ENV: 'production' });
-    expect(bare).toHaveLength(2);
+    expect(bare).toHaveLength(3);
     expect(bare[0]).toMatch(/^PAYSTACK_SECRET_KEY is not set: .*without collecting any money/);
     expect(bare[1]).toMatch(/^MAIL_WEBHOOK_URL is not set: /);
+    expect(bare[2]).toMatch(/^PUBLIC_URL is not set: .*links in order emails/);
+    // A value that is no origin is named once, as what it is, not also as missing.
+    expect(problemsOf({ ...PRODUCTION_READY, PUBLIC_URL: 'shop.example.ng' })).toEqual([
+      'PUBLIC_URL must be an http(s) origin such as https://shop.example.ng (no path), not "shop.example.ng"',
+    ]);
     expect(
       problemsOf({ ...PRODUCTION_READY, DATABASE_URL: 'postgres://shop@db.example.ng/shop' }),
     ).toEqual([expect.stringMatching(/^JWT_SECRET is not set: with DATABASE_URL in production/)]);
@@ -103,6 +109,25 @@ describe('settings', () => {
         JWT_SECRET: 'j'.repeat(40),
       }),
     ).toEqual([]);
+  });
+
+  test("PUBLIC_URL is the storefront's origin; the demo leaves it to the server's own address", () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.ng/' }).publicUrl).toBe(
+      'https://shop.example.ng',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'http://192.168.1.5:8080' }).publicUrl).toBe(
+      'http://192.168.1.5:8080',
+    );
+    expect(loadConfig({}).publicUrl).toBeNull();
+    for (const bad of ['https://shop.example.ng/shop', 'ftp://shop.example.ng', 'nonsense']) {
+      expect(() => loadConfig({ PUBLIC_URL: bad })).toThrow(
+        `PUBLIC_URL must be an http(s) origin such as https://shop.example.ng (no path), not "${bad}"`,
+      );
+    }
+    expect(serverUrl('127.0.0.1', 8080)).toBe('http://localhost:8080');
+    expect(serverUrl('0.0.0.0', 3000)).toBe('http://localhost:3000');
+    expect(serverUrl('192.168.1.5', 8080)).toBe('http://192.168.1.5:8080');
+    expect(serverUrl('fe80::1', 8080)).toBe('http://[fe80::1]:8080');
   });
 
   test('without JWT_SECRET one is generated once in DATA_DIR and kept', async () => {

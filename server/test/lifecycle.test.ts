@@ -93,8 +93,8 @@ function npmStart(dataDir: string): Promise<NpmStart> {
         resolve({ npm, url: `http://127.0.0.1:${ready[1]}`, exit });
       }
     };
-    npm.stdout?.on('data', read);
-    npm.stderr?.on('data', read);
+    npm.stdout.on('data', read);
+    npm.stderr.on('data', read);
     void exit.then((code) => {
       clearTimeout(timer);
       reject(new Error(`npm start exited (${code}) before it was ready:\n${output}`));

@@ -24,18 +24,22 @@ const files = fs
   .sort();
 
 let db: Database;
-let schema: string | undefined;
 const tempDirs: string[] = [];
+/** Undoes what beforeAll got as far as doing: nothing when the database never opened. */
+const teardown: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   const databaseUrl = process.env.DATABASE_URL ?? null;
-  if (databaseUrl) schema = `t_migrations_${randomBytes(4).toString('hex')}`;
+  const schema = databaseUrl ? `t_migrations_${randomBytes(4).toString('hex')}` : undefined;
   db = await openDatabase({ databaseUrl, dataDir: '', memory: true, schema });
+  teardown.push(async () => {
+    if (schema) await db.exec(`DROP SCHEMA ${schema} CASCADE`);
+    await db.close();
+  });
 });
 
 afterAll(async () => {
-  if (schema) await db.exec(`DROP SCHEMA ${schema} CASCADE`);
-  await db?.close();
+  for (const undo of teardown.reverse()) await undo();
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -24,6 +24,7 @@ const PRODUCTION = {
   NODE_ENV: 'production',
   PAYSTACK_SECRET_KEY: 'sk_test_modes0000',
   MAIL_WEBHOOK_URL: 'http://127.0.0.1:9/relay',
+  PUBLIC_URL: 'https://shop.example.ng',
   // Asking for the outbox cannot bring it back in production.
   DEV_OUTBOX: '1',
 };

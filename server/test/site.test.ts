@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import type { OutboxMessage } from '../../contract';
 import type { App } from '../src/app';
 import { parseMultipart } from '../src/routes/emailjs';
-import { call, json, setupHarness } from './helpers';
+import { call, json, seedProducts, setupHarness, type TestProduct } from './helpers';
 
 const t = setupHarness({ env: { CORS_ORIGINS: 'https://shop.example.ng, http://localhost:3000' } });
 
@@ -40,6 +40,21 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(outside, { recursive: true, force: true }));
 
+/** The page as the build wrote it: the link-preview tags the server adds taken out. */
+const withoutPreview = (html: string) =>
+  html.replace(/<meta (?:property="og:|name="twitter:)[^>]*>\n/g, '');
+
+/** The content of one preview tag, as a crawler reads it (entities decoded). */
+function tag(html: string, name: string): string | undefined {
+  const found = new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)" />`).exec(html);
+  return found?.[1]
+    ?.replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
 /** The body as the browser would read it, decoded according to Content-Encoding. */
 function decoded(r: { rawPayload: Buffer; headers: Record<string, unknown> }): string {
   const encoding = r.headers['content-encoding'];
@@ -52,7 +67,7 @@ describe('the built storefront', () => {
   test('index.html at / with no-cache and a CSP that allows no inline script', async () => {
     const r = await call(site, { url: '/' });
     expect(r.statusCode).toBe(200);
-    expect(r.body).toBe(INDEX);
+    expect(withoutPreview(r.body)).toBe(INDEX);
     expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(r.headers['cache-control']).toBe('no-cache');
     const csp = String(r.headers['content-security-policy']);
@@ -136,7 +151,7 @@ describe('the built storefront', () => {
         status: 200,
         encoding: 'br',
       });
-      expect(decoded(r)).toBe(INDEX);
+      expect(withoutPreview(decoded(r))).toBe(INDEX);
       expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(r.headers['cache-control']).toBe('no-cache');
       expect(String(r.headers.vary).toLowerCase()).toContain('accept-encoding');
@@ -237,7 +252,11 @@ describe('the built storefront', () => {
         const body = decoded(r);
         // Refused, or (a name that is no file) the app's page: never the file itself.
         const outcome =
-          r.statusCode >= 400 ? 'refused' : body === INDEX ? 'the page' : `${r.statusCode} ${body}`;
+          r.statusCode >= 400
+            ? 'refused'
+            : withoutPreview(body) === INDEX
+              ? 'the page'
+              : `${r.statusCode} ${body}`;
         expect({ url, accept, outcome }).toEqual({
           url,
           accept,
@@ -261,7 +280,7 @@ describe('the built storefront', () => {
     for (const url of ['/profile/orders', '/auth/login?next=/cart', '/detail/product-details']) {
       const r = await call(site, { url });
       expect(r.statusCode).toBe(200);
-      expect(r.body).toBe(INDEX);
+      expect(withoutPreview(r.body)).toBe(INDEX);
       expect(r.headers['cache-control']).toBe('no-cache');
     }
     expect((await call(site, { url: '/assets/main.deadbeef00.js' })).statusCode).toBe(404);
@@ -269,7 +288,10 @@ describe('the built storefront', () => {
     expect(dotfile.statusCode).toBe(404);
     expect(dotfile.body).not.toContain('SECRET');
     expect((await call(site, { url: '/..%2F..%2Fetc%2Fpasswd' })).body).not.toContain('root:');
-    expect((await call(site, { url: '/%2e%2e/%2e%2e/etc/hosts' })).body).not.toContain('localhost');
+    // The preview tags name this server (localhost in the demo); /etc/hosts must not show.
+    expect(
+      withoutPreview((await call(site, { url: '/%2e%2e/%2e%2e/etc/hosts' })).body),
+    ).not.toContain('localhost');
   });
 
   test('without a build, / says how to build it', async () => {
@@ -277,6 +299,128 @@ describe('the built storefront', () => {
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toMatch(/^text\/html/);
     expect(r.body).toContain('npm run build');
+  });
+});
+
+describe('link previews (Open Graph) of shared pages', () => {
+  const SHOP = 'https://shop.example.ng';
+  let shared: App;
+  beforeAll(async () => {
+    shared = await t.build({ DIST_DIR: dist, PUBLIC_URL: SHOP });
+  });
+  const page = async (url: string, headers: Record<string, string> = {}) => {
+    const r = await shared.inject({ url, headers });
+    return { r, html: decoded(r) };
+  };
+
+  test("a product's page carries its name, price, description, picture and address", async () => {
+    const [rice] = await seedProducts(t.db, [{ name: 'Mama Gold Rice 10kg', price: 18500 }]);
+    const slug = (rice as TestProduct).slug;
+    const { r, html } = await page(`/detail/product-details?slug=${slug}`);
+    expect(r.statusCode).toBe(200);
+    expect(tag(html, 'og:title')).toBe('Mama Gold Rice 10kg | Ibadan Market');
+    expect(tag(html, 'og:description')).toBe('₦18,500. Mama Gold Rice 10kg for tests');
+    expect(tag(html, 'og:type')).toBe('product');
+    expect(tag(html, 'og:url')).toBe(`${SHOP}/detail/product-details?slug=${slug}`);
+    // The drawn pictures are SVG, which chat apps do not show: the shop's icon stands in.
+    expect(tag(html, 'og:image')).toBe(`${SHOP}/icons/icon-512.png`);
+    expect(tag(html, 'twitter:card')).toBe('summary');
+    expect(withoutPreview(html)).toBe(INDEX);
+    // Tags sit in the head, where crawlers look.
+    expect(html.indexOf('og:title')).toBeLessThan(html.indexOf('</head>'));
+
+    await t.db.query(
+      "UPDATE products SET image_url = '/uploads/rice.jpg', inventory_stock = 0 WHERE slug = $1",
+      [slug],
+    );
+    const photo = (await page(`/detail/product-details?slug=${slug}`)).html;
+    expect(tag(photo, 'og:image')).toBe(`${SHOP}/uploads/rice.jpg`);
+    expect(tag(photo, 'twitter:card')).toBe('summary_large_image');
+    expect(tag(photo, 'og:description')).toMatch(/^₦18,500, out of stock\. /);
+  });
+
+  test('names and descriptions are escaped, never markup', async () => {
+    const [odd] = await seedProducts(t.db, [{ name: 'Ata "Rodo" & <b>Tatashe</b>', price: 900 }]);
+    const slug = (odd as TestProduct).slug;
+    await t.db.query('UPDATE products SET description = $2 WHERE slug = $1', [
+      slug,
+      '"><script>alert(1)</script> it\'s hot',
+    ]);
+    const { html } = await page(`/detail/product-details?slug=${slug}`);
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<b>Tatashe');
+    expect(tag(html, 'og:title')).toBe('Ata "Rodo" & <b>Tatashe</b> | Ibadan Market');
+    expect(tag(html, 'og:description')).toBe('₦900. "><script>alert(1)</script> it\'s hot');
+    const hostile = (await page('/shop/"><script>alert(2)</script>')).html;
+    expect(hostile).not.toContain('<script>alert');
+  });
+
+  test("other pages and an unknown slug carry the shop's own preview", async () => {
+    for (const [url, address] of [
+      ['/', `${SHOP}/`],
+      ['/index.html', `${SHOP}/index.html`],
+      ['/shop?category=Drinks', `${SHOP}/shop`],
+      ['/detail/product-details?slug=no-such-thing', `${SHOP}/detail/product-details`],
+      ['/detail/product-details', `${SHOP}/detail/product-details`],
+    ]) {
+      const { r, html } = await page(url as string);
+      expect({ url, status: r.statusCode }).toEqual({ url, status: 200 });
+      expect({ url, title: tag(html, 'og:title'), address: tag(html, 'og:url') }).toEqual({
+        url,
+        title: 'Ibadan Market',
+        address,
+      });
+      expect(tag(html, 'og:description')).toMatch(/^Groceries and general goods delivered/);
+      expect(tag(html, 'og:image')).toBe(`${SHOP}/icons/icon-512.png`);
+      expect(tag(html, 'og:type')).toBe('website');
+    }
+  });
+
+  test('the ETag follows the page: per URL, per product change, and 304 only when unchanged', async () => {
+    const [rice] = await seedProducts(t.db, [{ name: 'Ofada Rice', price: 4000 }]);
+    const url = `/detail/product-details?slug=${(rice as TestProduct).slug}`;
+    const home = (await page('/')).r;
+    const product = (await page(url, { 'accept-encoding': 'br' })).r;
+    expect(product.headers.etag).toBeDefined();
+    expect(product.headers.etag).not.toBe(home.headers.etag);
+    expect(product.headers['content-encoding']).toBe('br');
+    expect(String(product.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(product.headers['cache-control']).toBe('no-cache');
+    expect(Number(product.headers['content-length'])).toBe(product.rawPayload.length);
+    const etag = String(product.headers.etag);
+    const again = await shared.inject({ url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Home's ETag does not revalidate the product's page.
+    const other = await shared.inject({
+      url,
+      headers: { 'if-none-match': String(home.headers.etag) },
+    });
+    expect(other.statusCode).toBe(200);
+    await t.db.query("UPDATE products SET amount_kobo = 450000 WHERE name = 'Ofada Rice'");
+    const changed = await shared.inject({ url, headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(tag(changed.body, 'og:description')).toMatch(/^₦4,500\. /);
+    const head = await shared.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers.etag).toBe(changed.headers.etag);
+    expect(head.headers['content-length']).toBe(changed.headers['content-length']);
+  });
+
+  test("without PUBLIC_URL (the demo) addresses are the server's own, with the port it took", async () => {
+    const demo = await t.build({ DIST_DIR: dist, PORT: '0' });
+    await demo.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = demo.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      expect(port).toBeGreaterThan(0);
+      const html = (await demo.inject({ url: '/' })).body;
+      expect(tag(html, 'og:url')).toBe(`http://localhost:${port}/`);
+      expect(tag(html, 'og:image')).toBe(`http://localhost:${port}/icons/icon-512.png`);
+    } finally {
+      await demo.close();
+    }
   });
 });
 

@@ -150,7 +150,15 @@ export async function startTempPostgres(options: TempPostgresOptions = {}): Prom
   fs.chownSync(passwordFile, runAs.uid, runAs.gid);
 
   const remove = () => fs.rmSync(dir, { recursive: true, force: true });
-  const fail = (what: string, result: SpawnSyncReturns<string>): never => {
+  // A program that could not be started at all leaves stdout and stderr null, whatever
+  // SpawnSyncReturns says.
+  const fail = (
+    what: string,
+    result: Pick<SpawnSyncReturns<string>, 'status'> & {
+      stdout: string | null;
+      stderr: string | null;
+    },
+  ): never => {
     const output = `${result.stdout ?? ''}${result.stderr ?? ''}${readTail(logFile)}`.trim();
     remove();
     throw new Error(`${what} failed (exit ${result.status}):\n${output}`);

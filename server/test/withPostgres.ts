@@ -37,10 +37,9 @@ async function main(): Promise<number> {
   }
   const began = performance.now();
   let postgres: TempPostgres | null = null;
-  let signalled: NodeJS.Signals | null = null;
-  const onSignal = (signal: NodeJS.Signals) => {
-    signalled = signal;
-  };
+  // Set by a signal while the cluster starts, so read when it has started.
+  const interrupted = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => interrupted.abort(signal);
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
@@ -50,7 +49,7 @@ async function main(): Promise<number> {
       `PostgreSQL ${install.version} ready on 127.0.0.1:${postgres.port} in ` +
         `${((performance.now() - began) / 1000).toFixed(1)} s (${postgres.dir}); running: ${shown}`,
     );
-    if (signalled) return 130;
+    if (interrupted.signal.aborted) return 130;
     const status = await new Promise<number>((resolve) => {
       const child = spawn(command, args, {
         stdio: 'inherit',

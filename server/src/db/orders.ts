@@ -62,7 +62,7 @@ export function toOrderRecord(r: OrderRow): OrderRecord {
     orderDate: iso(r.order_date),
     order: {
       id: num(r.id),
-      status: ORDER_STATE_LABELS[r.status] ?? r.status,
+      status: ORDER_STATE_LABELS[r.status],
       state: r.status,
       payment_method: r.payment_method,
       payment_status: r.payment_status,

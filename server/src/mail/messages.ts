@@ -134,6 +134,8 @@ export interface OrderFacts {
   where: string;
   expected: string;
   whatsapp: string;
+  /** The order's page on the storefront, absolute: a mail client has no site to resolve against. */
+  orderUrl: string;
 }
 
 export function orderPlacedMessages(
@@ -161,6 +163,7 @@ export function orderPlacedMessages(
         o.where,
         `Expected: ${o.expected}`,
         '',
+        `Follow your order: ${o.orderUrl}`,
         `Questions? WhatsApp us on +${o.whatsapp} with your order number.`,
       ].join('\n'),
     },
@@ -174,7 +177,7 @@ export function orderPlacedMessages(
 }
 
 export function orderStatusMessages(
-  o: Pick<OrderFacts, 'number' | 'firstName' | 'email' | 'mobileNumber' | 'whatsapp'>,
+  o: Pick<OrderFacts, 'number' | 'firstName' | 'email' | 'mobileNumber' | 'whatsapp' | 'orderUrl'>,
   headline: string,
 ): OutgoingMessage[] {
   return [
@@ -187,6 +190,7 @@ export function orderStatusMessages(
         '',
         `Your order ${o.number}: ${headline}.`,
         '',
+        `See your order: ${o.orderUrl}`,
         `Questions? WhatsApp us on +${o.whatsapp} with your order number.`,
       ].join('\n'),
     },
@@ -202,6 +206,7 @@ export function orderStatusMessages(
 export function backInStockMessage(
   user: { email: string; firstName: string },
   product: { name: string },
+  /** The product's page, absolute. */
   url: string,
 ): OutgoingMessage {
   return {

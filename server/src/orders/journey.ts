@@ -12,6 +12,7 @@ import {
   nextOrderState,
   OPEN_ORDER_STATES,
   ORDER_STATE_LABELS,
+  ORDER_STATES,
   PAY_LATER_DELIVERY_MODEL,
   PAYMENT_METHOD_LABELS,
   type DeliveryModel,
@@ -23,9 +24,8 @@ import {
 } from '../../../contract';
 import { orderPagePath, productDetailsPath } from '../../../contract/links';
 import type { AppContext } from '../context';
-import { clearCart, listCart } from '../db/carts';
+import { clearCart } from '../db/carts';
 import type { Queryable } from '../db/client';
-import { findDelivery } from '../db/deliveries';
 import {
   claimDueStockAlerts,
   insertNotification,
@@ -34,17 +34,13 @@ import {
   type OrderEventRecord,
 } from '../db/fulfilment';
 import {
-  insertOrder,
-  insertOrderItems,
   listOrderItems,
   ORDER_COLUMNS,
   toOrderRecord,
   type OrderRecord,
   type OrderRow,
 } from '../db/orders';
-import { unitPriceKobo } from '../db/products';
 import { num } from '../db/rows';
-import { heldStock, releaseUnpaidHolds } from '../db/transactions';
 import { findUserById } from '../db/users';
 import type { OutgoingMessage } from '../mail/mailer';
 import {
@@ -53,12 +49,12 @@ import {
   orderStatusMessages,
   type OrderFacts,
 } from '../mail/messages';
-import { cartTotals, DELIVERY_FEE_KOBO, formatNaira } from '../money';
-import { stockProblem } from './stock';
+import { cartTotals, formatNaira } from '../money';
 import { newReference } from '../payments/provider';
-import { badRequest, conflict, notFound } from '../plugins/errors';
+import { conflict, notFound } from '../plugins/errors';
+import { deliveryFor, takeCart, writeOrder } from './place';
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer' | 'publicUrl'>;
 type Log = Pick<FastifyBaseLogger, 'error'>;
 
 /** The states whose news also goes out by email and SMS, not only as a notification. */
@@ -116,10 +112,15 @@ export function expectedDays(
   };
 }
 
+// An event's status is free text in the database: a state for status events, yet read back
+// as any string, so an unknown one is shown as it is rather than as nothing.
+const isOrderState = (status: string): status is OrderState =>
+  (ORDER_STATES as readonly string[]).includes(status);
+
 function eventLabel(e: Pick<OrderEventRecord, 'kind' | 'status'>): string {
   if (e.kind === 'payment') return `Payment received (${e.status})`;
   if (e.kind === 'refund') return 'Refund due';
-  return ORDER_STATE_LABELS[e.status as OrderState] ?? e.status;
+  return isOrderState(e.status) ? ORDER_STATE_LABELS[e.status] : e.status;
 }
 
 function whatsappLink(config: Ctx['config'], number: string) {
@@ -239,6 +240,7 @@ async function facts(ctx: Ctx, record: OrderRecord): Promise<OrderFacts | null> 
         : `Delivery to: ${d.address}, ${d.city}, ${d.state}`,
     expected: expected.from === expected.to ? expected.from : `${expected.from} to ${expected.to}`,
     whatsapp: ctx.config.shopWhatsapp,
+    orderUrl: `${ctx.publicUrl()}${orderPagePath(record.id)}`,
   };
 }
 
@@ -314,36 +316,8 @@ export async function placePayLaterOrder(
   }
   const now = ctx.clock.now();
   const record = await ctx.db.transaction(async (q) => {
-    // The shopper's earlier unpaid online attempts give up their stock, as a new one does.
-    await releaseUnpaidHolds(q, userId, now);
-    const lines = await listCart(q, userId, { lockProducts: true });
-    if (lines.length === 0) throw badRequest(ERROR_DETAILS.cartEmpty);
-    const held = await heldStock(
-      q,
-      lines.map((l) => l.product.id),
-      now,
-      null,
-    );
-    for (const line of lines) {
-      const available = Math.max(0, line.product.inventoryStock - (held.get(line.product.id) ?? 0));
-      const problem = stockProblem({
-        quantity: line.quantity,
-        product: { ...line.product, inventoryStock: available },
-      });
-      if (problem) throw conflict(problem);
-    }
-    const delivery = await findDelivery(q, userId);
-    if (deliveryModel === 'delivery' && !delivery) throw badRequest(ERROR_DETAILS.deliveryMissing);
-
-    const priced = lines.map((line) => ({
-      productId: line.product.id,
-      slug: line.product.slug,
-      name: line.product.name,
-      imageUrl: line.product.imageUrl,
-      vendorName: line.product.vendorName,
-      quantity: line.quantity,
-      unitPriceKobo: unitPriceKobo(line.product),
-    }));
+    const priced = await takeCart(q, userId, now);
+    const delivery = await deliveryFor(q, userId, deliveryModel);
     const totals = cartTotals(priced.map((p) => p.unitPriceKobo * p.quantity));
     const earlier = await q.query<{ n: unknown }>(
       `SELECT count(*) AS n FROM orders WHERE user_id = $1 AND status <> 'cancelled'`,
@@ -359,33 +333,16 @@ export async function placePayLaterOrder(
       );
     }
 
-    const inserted = await insertOrder(q, {
+    // The stock is the order's from now on, as for a paid order: it comes back if cancelled.
+    const inserted = await writeOrder(q, {
       userId,
       reference: newReference(now),
       paymentMethod: method,
       deliveryModel,
-      subtotalKobo: totals.subtotalKobo,
-      vatKobo: totals.vatKobo,
-      deliveryFeeKobo: DELIVERY_FEE_KOBO,
-      totalKobo: totals.payableKobo,
-      delivery: {
-        address: delivery?.address ?? '',
-        city: delivery?.city ?? '',
-        state: delivery?.state ?? '',
-        mobileNumber: delivery?.mobile_number ?? '',
-        altMobileNumber: delivery?.alt_mobile_number ?? '',
-      },
+      lines: priced,
+      delivery,
     });
     if (!inserted) throw new Error('A new order reference was already taken');
-    await insertOrderItems(q, inserted.id, priced);
-    // The stock is the order's from now on, as for a paid order: it comes back if cancelled.
-    for (const p of priced) {
-      await q.query(
-        `UPDATE products SET inventory_stock = inventory_stock - $2, updated_at = now()
-          WHERE id = $1`,
-        [p.productId, p.quantity],
-      );
-    }
     await clearCart(q, userId);
     await notePlaced(q, inserted);
     return inserted;
@@ -557,7 +514,7 @@ export async function cancelOrder(
 
 /** Tells every shopper whose product came back, once each: a notification and an email. */
 export async function deliverStockAlerts(
-  ctx: Pick<Ctx, 'db' | 'mailer'>,
+  ctx: Pick<Ctx, 'db' | 'mailer' | 'publicUrl'>,
   log?: Log,
 ): Promise<number> {
   const due = await ctx.db.transaction(async (q) => {
@@ -580,7 +537,7 @@ export async function deliverStockAlerts(
       backInStockMessage(
         { email: a.email, firstName: a.firstName },
         { name: a.name },
-        productDetailsPath(a.slug),
+        `${ctx.publicUrl()}${productDetailsPath(a.slug)}`,
       ),
     ),
     log,

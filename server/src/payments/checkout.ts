@@ -8,9 +8,7 @@ import type { AppContext } from '../context';
 import { creditCommission, findReferrer } from '../db/affiliates';
 import { clearCart, listCart } from '../db/carts';
 import type { Queryable } from '../db/client';
-import { findDelivery } from '../db/deliveries';
-import { findOrderByReference, insertOrder, insertOrderItems } from '../db/orders';
-import { unitPriceKobo } from '../db/products';
+import { findOrderByReference } from '../db/orders';
 import { num } from '../db/rows';
 import { shareDevice } from '../db/sessions';
 import {
@@ -23,13 +21,12 @@ import {
   type PricedLine,
   type TransactionRecord,
 } from '../db/transactions';
-import { cartTotals, DELIVERY_FEE_KOBO, formatNaira } from '../money';
+import { cartTotals, formatNaira } from '../money';
 import { notePlaced, sendPlaced } from '../orders/journey';
-import { badRequest, conflict, HttpError, notFound } from '../plugins/errors';
+import { deliveryFor, priceLine, writeOrder } from '../orders/place';
 import { stockProblem } from '../orders/stock';
+import { badRequest, conflict, HttpError, notFound } from '../plugins/errors';
 import { PaymentProviderError, type ProviderVerification } from './provider';
-
-export { stockProblem };
 
 /**
  * Asks the provider what became of a payment and records it. A success counts only when
@@ -95,7 +92,7 @@ export function paymentNotDoneDetail(status: string): string {
  * backs that up.
  */
 export async function placeOrder(
-  ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer' | 'publicUrl'>,
   request: { reference: string; userId: number; deliveryModel: DeliveryModel },
   log?: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<{ order: Order; created: boolean }> {
@@ -146,54 +143,19 @@ export async function placeOrder(
       }
     }
 
-    const delivery = await findDelivery(q, request.userId);
-    if (request.deliveryModel === 'delivery' && !delivery) {
-      throw badRequest(ERROR_DETAILS.deliveryMissing);
-    }
-
-    const inserted = await insertOrder(q, {
+    const delivery = await deliveryFor(q, request.userId, request.deliveryModel);
+    const inserted = await writeOrder(q, {
       userId: request.userId,
       reference: request.reference,
       paymentMethod: 'online',
       deliveryModel: request.deliveryModel,
-      subtotalKobo: totals.subtotalKobo,
-      vatKobo: totals.vatKobo,
-      deliveryFeeKobo: DELIVERY_FEE_KOBO,
-      totalKobo: totals.payableKobo,
-      delivery: {
-        address: delivery?.address ?? '',
-        city: delivery?.city ?? '',
-        state: delivery?.state ?? '',
-        mobileNumber: delivery?.mobile_number ?? '',
-        altMobileNumber: delivery?.alt_mobile_number ?? '',
-      },
+      lines,
+      delivery,
     });
     if (!inserted) {
       const again = await findOrderByReference(q, request.reference);
       if (again) return { record: again, created: false };
       throw new Error(`Order for ${request.reference} neither inserted nor found`);
-    }
-
-    await insertOrderItems(
-      q,
-      inserted.id,
-      lines.map((line) => ({
-        productId: line.productId,
-        slug: line.slug,
-        name: line.name,
-        imageUrl: line.imageUrl,
-        vendorName: line.vendorName,
-        quantity: line.quantity,
-        unitPriceKobo: line.unitPriceKobo,
-      })),
-    );
-    for (const line of lines) {
-      if (line.productId === null) continue;
-      await q.query(
-        `UPDATE products SET inventory_stock = inventory_stock - $2, updated_at = now()
-          WHERE id = $1`,
-        [line.productId, line.quantity],
-      );
     }
     await releaseHold(q, request.reference, now);
     if (fromCart) await clearCart(q, request.userId);
@@ -210,15 +172,7 @@ export async function placeOrder(
 /** A payment from before stock holds has no priced lines: its order comes from the cart. */
 async function pricedCart(q: Queryable, userId: number): Promise<PricedLine[]> {
   const cart = await listCart(q, userId, { lockProducts: true });
-  return cart.map((line) => ({
-    productId: line.product.id,
-    slug: line.product.slug,
-    name: line.product.name,
-    imageUrl: line.product.imageUrl,
-    vendorName: line.product.vendorName,
-    quantity: line.quantity,
-    unitPriceKobo: unitPriceKobo(line.product),
-  }));
+  return cart.map(priceLine);
 }
 
 /** Locks the products in id order (two checkouts never deadlock) and returns their stock. */

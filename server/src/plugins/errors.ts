@@ -72,10 +72,9 @@ function shape(
     return { status: error.statusCode, detail: error.detail, headers: error.headers };
   }
   if (error.validation) {
-    const part =
-      { body: 'body', querystring: 'query', params: 'path', headers: 'header' }[
-        error.validationContext ?? 'body'
-      ] ?? 'body';
+    const part = { body: 'body', querystring: 'query', params: 'path', headers: 'header' }[
+      error.validationContext ?? 'body'
+    ];
     const issues = error.validation.map((v) =>
       isIssueCarrier(v) ? v.issue : issue([part], v.message ?? 'Invalid value'),
     );

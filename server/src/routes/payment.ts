@@ -2,7 +2,7 @@
  * Payments (spec 7, payment service): initialize and verify; the sandbox's pay endpoint
  * when there is no Paystack key; Paystack's webhook when there is.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ERROR_DETAILS,
   InitializeTransactionResponseSchema,
@@ -14,24 +14,19 @@ import {
   type Verification,
 } from '../../../contract';
 import type { AppContext, RoutePlugin } from '../context';
-import { listCart } from '../db/carts';
-import { findDelivery } from '../db/deliveries';
-import { unitPriceKobo } from '../db/products';
 import {
   findTransaction,
   findUserTransaction,
-  heldStock,
   holdsStock,
   insertTransaction,
   insertTransactionItems,
   recordAuthorization,
   recordProviderStatus,
   releaseHold,
-  releaseUnpaidHolds,
-  type PricedLine,
 } from '../db/transactions';
 import { cartTotals } from '../money';
-import { placeOrder, stockProblem, verifyPayment } from '../payments/checkout';
+import { deliveryFor, takeCart } from '../orders/place';
+import { placeOrder, verifyPayment } from '../payments/checkout';
 import { checkWebhookEvent, verifyWebhookSignature } from '../payments/paystack';
 import {
   newReference,
@@ -142,38 +137,8 @@ const paymentRoutes: RoutePlugin = async (app, { ctx }) => {
       // the product rows locked, so two shoppers paying for the last units cannot both get
       // them: the second hears it now, before paying, and the order is made from these lines.
       const amountKobo = await db.transaction(async (q) => {
-        await releaseUnpaidHolds(q, user.id, now);
-        const lines = await listCart(q, user.id, { lockProducts: true });
-        if (lines.length === 0) throw badRequest(ERROR_DETAILS.cartEmpty);
-        const held = await heldStock(
-          q,
-          lines.map((line) => line.product.id),
-          now,
-          null,
-        );
-        for (const line of lines) {
-          const available = Math.max(
-            0,
-            line.product.inventoryStock - (held.get(line.product.id) ?? 0),
-          );
-          const problem = stockProblem({
-            quantity: line.quantity,
-            product: { ...line.product, inventoryStock: available },
-          });
-          if (problem) throw conflict(problem);
-        }
-        if (deliveryMethod === 'delivery' && !(await findDelivery(q, user.id))) {
-          throw badRequest(ERROR_DETAILS.deliveryMissing);
-        }
-        const priced: PricedLine[] = lines.map((line) => ({
-          productId: line.product.id,
-          slug: line.product.slug,
-          name: line.product.name,
-          imageUrl: line.product.imageUrl,
-          vendorName: line.product.vendorName,
-          quantity: line.quantity,
-          unitPriceKobo: unitPriceKobo(line.product),
-        }));
+        const priced = await takeCart(q, user.id, now);
+        await deliveryFor(q, user.id, deliveryMethod);
         const amount = cartTotals(priced.map((p) => p.unitPriceKobo * p.quantity)).payableKobo;
         await insertTransaction(q, {
           reference,
@@ -242,8 +207,9 @@ const paymentRoutes: RoutePlugin = async (app, { ctx }) => {
         onRequest: loopbackOnly,
         preValidation: [
           ctx.requireUser,
-          // The body is optional: a bodiless POST means "pay".
-          async (request) => {
+          // The body is optional: a bodiless POST means "pay". Before validation the body
+          // is whatever arrived (nothing, here), not yet the schema's type.
+          async (request: FastifyRequest) => {
             request.body ??= {};
           },
         ],

@@ -9,12 +9,17 @@
  * - ETag and Last-Modified with 304s, HEAD, and byte ranges;
  * - every other GET that names no file (no extension) answered with index.html, so the
  *   app's own routes work on reload; a missing file is a plain 404, never the page;
+ * - the page itself (/, /index.html and those routes) passed through `renderPage`, since it
+ *   differs by URL (a shared product's preview tags): compressed here, once per distinct
+ *   page, with an ETag of its content, so a revalidation is still a 304;
  * - source maps (*.map) kept out of reach unless `serveSourceMaps` is on: they are in dist/
  *   for reading error reports, and would show shoppers the whole source;
  * - dotfiles, paths that climb out of dist/ and non-canonical spellings refused.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import send from '@fastify/send';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -42,20 +47,52 @@ export interface StaticSiteOptions {
   serveSourceMaps: boolean;
   /** The answer for what is neither a file of the site nor one of the app's routes. */
   notFound: (request: FastifyRequest, reply: FastifyReply) => unknown;
+  /** index.html as this request's URL should have it; unset, the file as it is. */
+  renderPage?: (html: string, request: FastifyRequest) => Promise<string>;
+}
+
+/** One rendered page, in each encoding, with its ETag. */
+interface RenderedPage {
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** Distinct pages kept compressed: the shop's default, and the products shared most lately. */
+const RENDERED_PAGES_KEPT = 500;
+
+/**
+ * br or gzip, whichever the client rates higher (brotli on a tie), or null for neither:
+ * the same choice @fastify/static makes for the build's twins.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const quality = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [token = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    if (token === '') continue;
+    const q = params.find((p) => p.startsWith('q='));
+    const value = q === undefined ? 1 : Number(q.slice(2));
+    quality.set(token, Number.isFinite(value) ? value : 0);
+  }
+  const rate = (name: string) => quality.get(name) ?? quality.get('*') ?? 0;
+  const br = rate('br');
+  const gzip = rate('gzip');
+  if (br <= 0 && gzip <= 0) return null;
+  return br >= gzip ? 'br' : 'gzip';
+}
+
+/** The If-None-Match list names this ETag (weak comparison, as for a GET). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
 const isSourceMap = (pathname: string) => pathname.toLowerCase().endsWith('.map');
 
 /** The last segment of the path names a file (has an extension), so it is not an app route. */
 const namesAFile = (pathname: string) => /\.[A-Za-z0-9]+$/.test(pathname.split('/').pop() ?? '');
-
-async function isFile(file: string): Promise<boolean> {
-  try {
-    return (await fs.stat(file)).isFile();
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Registers the site's files (GET and HEAD of /*) and the not-found handler that falls back
@@ -67,6 +104,76 @@ export async function registerStaticSite(
 ): Promise<void> {
   const distDir = path.resolve(options.distDir);
   const indexFile = path.join(distDir, 'index.html');
+  const renderPage = options.renderPage ?? (async (html: string) => html);
+  const isPage = (pathname: string) => pathname === '/' || pathname === '/index.html';
+
+  // index.html is read again only when the build changes it.
+  let template: { stamp: string; html: string } | null = null;
+  async function readTemplate(): Promise<string | null> {
+    let stats;
+    try {
+      stats = await fs.stat(indexFile);
+    } catch {
+      return null;
+    }
+    if (!stats.isFile()) return null;
+    const stamp = `${stats.mtimeMs}:${stats.size}`;
+    if (template?.stamp !== stamp) {
+      template = { stamp, html: await fs.readFile(indexFile, 'utf8') };
+      rendered.clear();
+    }
+    return template.html;
+  }
+
+  // Keyed by the page's text: two URLs that render alike share one entry.
+  const rendered = new Map<string, RenderedPage>();
+  function compressed(html: string): RenderedPage {
+    const kept = rendered.get(html);
+    if (kept) {
+      // Most lately used last, so the oldest is the first to go.
+      rendered.delete(html);
+      rendered.set(html, kept);
+      return kept;
+    }
+    const identity = Buffer.from(html);
+    const page: RenderedPage = {
+      etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+      identity,
+      br: zlib.brotliCompressSync(identity, {
+        params: { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      }),
+      gzip: zlib.gzipSync(identity, { level: 9 }),
+    };
+    rendered.set(html, page);
+    if (rendered.size > RENDERED_PAGES_KEPT) {
+      const oldest = rendered.keys().next();
+      if (!oldest.done) rendered.delete(oldest.value);
+    }
+    return page;
+  }
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const html = await readTemplate();
+    if (html === null) {
+      return reply
+        .code(200)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(NOT_BUILT_PAGE);
+    }
+    const page = compressed(await renderPage(html, request));
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    void reply
+      .header('Cache-Control', 'no-cache')
+      .header('ETag', page.etag)
+      .header('Vary', 'Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    if (matches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    const body = encoding ? page[encoding] : page.identity;
+    if (encoding) void reply.header('Content-Encoding', encoding);
+    void reply.code(200).header('Content-Length', body.length);
+    return request.method === 'HEAD' ? reply.send() : reply.send(body);
+  }
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -79,8 +186,11 @@ export async function registerStaticSite(
     index: ['index.html'],
     // An unbuilt dist/ is expected on a fresh clone: the page below says what to do.
     suppressWarning: true,
+    // The page is rendered per request (below), never sent as the file.
     allowedPath: (pathname) =>
-      !options.isApiPath(pathname) && (options.serveSourceMaps || !isSourceMap(pathname)),
+      !isPage(pathname) &&
+      !options.isApiPath(pathname) &&
+      (options.serveSourceMaps || !isSourceMap(pathname)),
     setHeaders: (reply, file) => {
       const relative = path.relative(distDir, file).split(path.sep).join('/');
       reply.header('Cache-Control', relative.startsWith('assets/') ? IMMUTABLE : 'no-cache');
@@ -91,17 +201,8 @@ export async function registerStaticSite(
     const pathname = request.url.split('?')[0] ?? '/';
     const read = request.method === 'GET' || request.method === 'HEAD';
     if (!read || options.isApiPath(request.url)) return options.notFound(request, reply);
+    if (isPage(pathname) || !namesAFile(pathname)) return sendPage(request, reply);
     // A missing file (a stale hashed asset, say) must not come back as the page with a 200.
-    if (namesAFile(pathname)) {
-      return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
-    }
-    if (!(await isFile(indexFile))) {
-      return reply
-        .code(200)
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(NOT_BUILT_PAGE);
-    }
-    return reply.code(200).sendFile('index.html');
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   });
 }

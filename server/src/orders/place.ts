@@ -1,0 +1,120 @@
+/**
+ * The steps every way of buying shares: taking the cart with its stock checked (starting a
+ * payment, placing a pay-later order), finding where it goes, and writing the placed order
+ * with the stock it takes (a paid payment, a pay-later order). Each runs inside the caller's
+ * database transaction.
+ */
+import {
+  ERROR_DETAILS,
+  type Delivery,
+  type DeliveryModel,
+  type PaymentMethod,
+} from '../../../contract';
+import { listCart, type CartLine } from '../db/carts';
+import type { Queryable } from '../db/client';
+import { findDelivery } from '../db/deliveries';
+import { insertOrder, insertOrderItems, type OrderRecord } from '../db/orders';
+import { unitPriceKobo } from '../db/products';
+import { heldStock, releaseUnpaidHolds, type PricedLine } from '../db/transactions';
+import { cartTotals, DELIVERY_FEE_KOBO } from '../money';
+import { badRequest, conflict } from '../plugins/errors';
+import { stockProblem } from './stock';
+
+/** A cart line at the price it has now, as a payment or an order keeps it. */
+export function priceLine(line: CartLine): PricedLine {
+  return {
+    productId: line.product.id,
+    slug: line.product.slug,
+    name: line.product.name,
+    imageUrl: line.product.imageUrl,
+    vendorName: line.product.vendorName,
+    quantity: line.quantity,
+    unitPriceKobo: unitPriceKobo(line.product),
+  };
+}
+
+/**
+ * The shopper's cart, its products locked, priced when every line can be had: the stock less
+ * what other shoppers' payments hold. The shopper's own earlier unpaid payments give up their
+ * stock first, so a new attempt never waits for an old one. An empty cart is 400, a line
+ * that cannot be had 409 (naming it).
+ */
+export async function takeCart(q: Queryable, userId: number, now: Date): Promise<PricedLine[]> {
+  await releaseUnpaidHolds(q, userId, now);
+  const lines = await listCart(q, userId, { lockProducts: true });
+  if (lines.length === 0) throw badRequest(ERROR_DETAILS.cartEmpty);
+  const held = await heldStock(
+    q,
+    lines.map((line) => line.product.id),
+    now,
+    null,
+  );
+  for (const line of lines) {
+    const available = Math.max(0, line.product.inventoryStock - (held.get(line.product.id) ?? 0));
+    const problem = stockProblem({
+      quantity: line.quantity,
+      product: { ...line.product, inventoryStock: available },
+    });
+    if (problem) throw conflict(problem);
+  }
+  return lines.map(priceLine);
+}
+
+/** The shopper's delivery details; delivery without them is 400, pickup needs none. */
+export async function deliveryFor(
+  q: Queryable,
+  userId: number,
+  model: DeliveryModel,
+): Promise<Delivery | null> {
+  const delivery = await findDelivery(q, userId);
+  if (model === 'delivery' && !delivery) throw badRequest(ERROR_DETAILS.deliveryMissing);
+  return delivery;
+}
+
+/**
+ * Writes a placed order: its totals, the delivery details as they are now, its lines, and
+ * the stock they take (given back only if it is cancelled). null, with nothing written,
+ * when the reference has an order already.
+ */
+export async function writeOrder(
+  q: Queryable,
+  order: {
+    userId: number;
+    reference: string;
+    paymentMethod: PaymentMethod;
+    deliveryModel: DeliveryModel;
+    lines: PricedLine[];
+    delivery: Delivery | null;
+  },
+): Promise<OrderRecord | null> {
+  const { lines, delivery } = order;
+  const totals = cartTotals(lines.map((line) => line.unitPriceKobo * line.quantity));
+  const inserted = await insertOrder(q, {
+    userId: order.userId,
+    reference: order.reference,
+    paymentMethod: order.paymentMethod,
+    deliveryModel: order.deliveryModel,
+    subtotalKobo: totals.subtotalKobo,
+    vatKobo: totals.vatKobo,
+    deliveryFeeKobo: DELIVERY_FEE_KOBO,
+    totalKobo: totals.payableKobo,
+    delivery: {
+      address: delivery?.address ?? '',
+      city: delivery?.city ?? '',
+      state: delivery?.state ?? '',
+      mobileNumber: delivery?.mobile_number ?? '',
+      altMobileNumber: delivery?.alt_mobile_number ?? '',
+    },
+  });
+  if (!inserted) return null;
+  await insertOrderItems(q, inserted.id, lines);
+  for (const line of lines) {
+    if (line.productId === null) continue;
+    await q.query(
+      `UPDATE products SET inventory_stock = inventory_stock - $2, updated_at = now()
+        WHERE id = $1`,
+      [line.productId, line.quantity],
+    );
+  }
+  return inserted;
+}
