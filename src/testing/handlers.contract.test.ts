@@ -56,6 +56,7 @@ import {
 import type { ContractCall as Call } from './contractCall';
 import { handlers, mockDb } from './handlers';
 import { notificationCalls } from './notificationCalls';
+import { orderCalls } from './orderCalls';
 import { staffCalls } from './staffCalls';
 
 const [aProduct] = fixtureProducts;
@@ -567,7 +568,7 @@ const calls: Call[] = [
   },
 ];
 
-test.each([...calls, ...notificationCalls, ...staffCalls])(
+test.each([...calls, ...orderCalls, ...notificationCalls, ...staffCalls])(
   '$name: the answer is what the server answers',
   async (call) => {
     await call.setup?.();
@@ -602,7 +603,7 @@ test('every handler of the mock backend has a call above', () => {
     .map((handler) => handler.info as HandlerInfo)
     .filter(
       (info) =>
-        ![...calls, ...notificationCalls, ...staffCalls].some((call) =>
+        ![...calls, ...orderCalls, ...notificationCalls, ...staffCalls].some((call) =>
           answers(info, call.method, apiUrl(call.path, call.service)),
         ),
     )
