@@ -184,7 +184,7 @@ export const PayOnDelivery: Story = {
     await expect(group.getByRole('radio', { name: /^Pay now/ })).toBeChecked();
     await expect(
       group.getByRole('radio', { name: 'Pay now Card, bank transfer or USSD, through Paystack' }),
-    ).toBeVisible();
+    ).toBeInTheDocument();
     await userEvent.click(group.getByRole('radio', { name: /^Pay on delivery/ }));
     await expect(
       dialog().getByText(/placed as soon as you tap Place order; you pay when you get it/),
