@@ -167,12 +167,12 @@ async function chooseMethod(page: Page, method: 'Pickup' | 'Delivery') {
   await expect(modal).toBeHidden();
 }
 
-/** The order the orders page shows, with the total paid. */
+/** The order's confirmation page, where every order lands: its number and the total paid. */
 async function expectOrderShown(page: Page, order: Order) {
-  await expect(page).toHaveURL(/\/profile\/orders$/);
-  const card: Locator = page.getByRole('article', { name: `Order #${order.id}` });
-  await expect(card).toBeVisible();
-  await expect(card).toContainText(formatNaira(order.total_amount));
+  await expect(page).toHaveURL(new RegExp(`/order-confirmation/${order.id}$`));
+  await expect(page.getByText(`Your order ${order.reference} is placed.`)).toBeVisible();
+  const amounts: Locator = page.getByLabel('Amounts');
+  await expect(amounts).toContainText(`Total paid${formatNaira(order.total_amount)}`);
 }
 
 /** The one order placed since `before`, once it exists. */
@@ -304,7 +304,7 @@ test.describe('paying with the Test payment dialog', () => {
 
     const order = await newOrder(request, shopper, ordersBefore);
     expect(order).toMatchObject({ total_amount: total, delivery_model: 'pickup' });
-    await expect(page).toHaveURL(/\/profile\/orders$/, { timeout: ORDER_TIMEOUT });
+    await expect(page).toHaveURL(/\/order-confirmation\/\d+$/, { timeout: ORDER_TIMEOUT });
     await expect(page.getByText('Congratulations!').first()).toBeVisible();
     await expectOrderShown(page, order);
     expect(await page.evaluate(() => Reflect.get(window, 'checkoutMarker'))).toBe('still here');
@@ -339,7 +339,7 @@ test.describe('paying with the Test payment dialog', () => {
 
     await expect(page.getByText('Finishing your paid order...').first()).toBeVisible();
     const order = await newOrder(request, shopper, ordersBefore);
-    await expect(page).toHaveURL(/\/profile\/orders$/, { timeout: ORDER_TIMEOUT });
+    await expect(page).toHaveURL(/\/order-confirmation\/\d+$/, { timeout: ORDER_TIMEOUT });
     await expectOrderShown(page, order);
     expect(await page.evaluate(() => window.localStorage.getItem('pendingPayment'))).toBeNull();
 
@@ -399,7 +399,7 @@ test.describe('paying with the Test payment dialog', () => {
 
     const order = await newOrder(request, shopper, ordersBefore);
     expect(order).toMatchObject({ total_amount: total, delivery_model: 'delivery' });
-    await expect(page).toHaveURL(/\/profile\/orders$/, { timeout: ORDER_TIMEOUT });
+    await expect(page).toHaveURL(/\/order-confirmation\/\d+$/, { timeout: ORDER_TIMEOUT });
     await expectOrderShown(page, order);
   });
 });
@@ -504,7 +504,7 @@ test.describe('paying through Paystack', () => {
     await expect.poll(() => stub.opened.length).toBe(2);
     const order = await newOrder(request, shopper, ordersBefore);
     expect(order).toMatchObject({ total_amount: total, delivery_model: 'delivery' });
-    await expect(page).toHaveURL(/\/profile\/orders$/, { timeout: ORDER_TIMEOUT });
+    await expect(page).toHaveURL(/\/order-confirmation\/\d+$/, { timeout: ORDER_TIMEOUT });
     await expectOrderShown(page, order);
 
     // The server asked Paystack for exactly the total shown, in naira, on the spec's channels.

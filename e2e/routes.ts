@@ -16,11 +16,13 @@ export const appRoutes: { path: string; heading: RegExp }[] = [
   { path: '/profile/orders', heading: /^My Orders$/ },
   { path: '/profile/notifications', heading: /^Notifications$/ },
   { path: '/profile/order-items', heading: /^Order Items$/ },
+  { path: '/profile/orders/401', heading: /^Order #401$/ },
   { path: '/profile/wishlist', heading: /^Saved Items$/ },
   { path: '/profile/affiliate-market', heading: /^Affiliate Market$/ },
   { path: '/auth/login', heading: /^Log in$/ },
   { path: '/auth/register', heading: /^Create your account$/ },
   { path: '/cart', heading: /^Your cart$/ },
+  { path: '/order-confirmation/401', heading: /^Thank you for your order$/ },
   { path: '/policies', heading: /^Terms and conditions$/ },
   { path: '/hello-world', heading: /^Hello world$/ },
 ];

@@ -58,6 +58,13 @@ const OrdersPage = lazyWithRetry(
 const OrderItemsPage = lazyWithRetry(
   () => import(/* webpackChunkName: "order-items" */ '../features/orders/OrderItemsPage'),
 );
+const OrderPage = lazyWithRetry(
+  () => import(/* webpackChunkName: "order" */ '../features/orders/OrderPage'),
+);
+const OrderConfirmationPage = lazyWithRetry(
+  () =>
+    import(/* webpackChunkName: "order-confirmation" */ '../features/orders/OrderConfirmationPage'),
+);
 const NotificationsPage = lazyWithRetry(
   () => import(/* webpackChunkName: "notifications" */ '../features/account/NotificationsPage'),
 );
@@ -103,6 +110,7 @@ export const routes: RouteObject[] = [
       { path: paths.detail, element: <DetailLandingPage /> },
       { path: paths.productDetails, element: <ProductDetailPage /> },
       { path: paths.cart, element: <CartPage /> },
+      { path: paths.orderConfirmation, element: <OrderConfirmationPage /> },
     ],
   },
   {
@@ -114,6 +122,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.profile, element: <AccountPage /> },
       { path: paths.orders, element: <OrdersPage /> },
+      { path: paths.order, element: <OrderPage /> },
       { path: paths.notifications, element: <NotificationsPage /> },
       { path: paths.orderItems, element: <OrderItemsPage /> },
       { path: paths.wishlist, element: <WishlistPage /> },

@@ -9,13 +9,15 @@ import type {
   CartItem,
   Delivery,
   Order,
+  OrderEvent,
   OrderItem,
   Product,
+  ShopInfo,
   User,
   Vendor,
   WishlistEntry,
 } from 'contract';
-import { VAT_RATE } from 'contract/rules';
+import { DELIVERY_AND_PACKAGING_NAIRA, VAT_RATE } from 'contract/rules';
 import { env, type ServiceName } from '../config/env';
 import type { SessionState } from '../state/sessionSlice';
 import { absoluteBaseUrl } from '../services/baseQuery';
@@ -314,32 +316,12 @@ const deliveries = {
   state: fixtureDelivery.state,
 };
 
-export const fixtureOrders: Order[] = [
-  {
-    id: 401,
-    status: 'delivered',
-    order_date: '2026-10-28T14:05:00.000Z',
-    total_amount: 20505,
-    delivery_model: 'delivery',
-    reference: 'ibm-401-a7f3',
-    deliveries,
-  },
-  {
-    id: 402,
-    status: 'processing',
-    order_date: '2026-11-10T08:30:00.000Z',
-    total_amount: 11686.25,
-    delivery_model: 'pickup',
-    reference: 'ibm-402-c91d',
-    deliveries,
-  },
-];
-
 function orderItem(id: number, productId: number, quantity: number): OrderItem {
   const p = productById(productId);
   return {
     id,
     quantity,
+    unit_price: unitPrice(p),
     total_price: round2(unitPrice(p) * quantity),
     product: {
       id: p.id,
@@ -355,6 +337,119 @@ function orderItem(id: number, productId: number, quantity: number): OrderItem {
 export const fixtureOrderItems: Record<number, OrderItem[]> = {
   401: [orderItem(501, 1, 1), orderItem(502, 8, 2), orderItem(503, 6, 1)],
   402: [orderItem(504, 9, 1), orderItem(505, 3, 1)],
+};
+
+/** What an order of these lines comes to: items, 7.5% VAT on them, delivery and packaging. */
+export function orderAmountsOf(items: readonly Pick<OrderItem, 'total_price'>[]) {
+  const itemsTotal = round2(items.reduce((sum, item) => sum + item.total_price, 0));
+  const vat = round2(itemsTotal * VAT_RATE);
+  return {
+    items: itemsTotal,
+    vat,
+    delivery_and_packaging: DELIVERY_AND_PACKAGING_NAIRA,
+    total: round2(itemsTotal + vat + DELIVERY_AND_PACKAGING_NAIRA),
+  };
+}
+
+const amounts401 = orderAmountsOf(fixtureOrderItems[401] ?? []);
+const amounts402 = orderAmountsOf(fixtureOrderItems[402] ?? []);
+
+/**
+ * Adebayo's orders: one paid online and delivered, one to pay at pickup and confirmed. The
+ * statuses are the words the page shows as they are.
+ */
+export const fixtureOrders: Order[] = [
+  {
+    id: 401,
+    status: 'delivered',
+    state: 'delivered',
+    payment_method: 'online',
+    payment_status: 'paid',
+    payment_received_via: 'online',
+    cancel_reason: null,
+    amounts: amounts401,
+    order_date: '2026-10-28T14:05:00.000Z',
+    total_amount: amounts401.total,
+    delivery_model: 'delivery',
+    reference: 'ibm-401-a7f3',
+    deliveries,
+  },
+  {
+    id: 402,
+    status: 'processing',
+    state: 'confirmed',
+    payment_method: 'at_pickup',
+    payment_status: 'awaiting',
+    payment_received_via: null,
+    cancel_reason: null,
+    amounts: amounts402,
+    order_date: '2026-11-10T08:30:00.000Z',
+    total_amount: amounts402.total,
+    delivery_model: 'pickup',
+    reference: 'ibm-402-c91d',
+    deliveries,
+  },
+];
+
+/** Each fixture order's timeline, oldest first, as the server keeps it. */
+export const fixtureOrderEvents: Record<number, OrderEvent[]> = {
+  401: [
+    {
+      kind: 'status',
+      status: 'placed',
+      label: 'Placed',
+      note: 'Paid online',
+      at: '2026-10-28T14:05:00.000Z',
+    },
+    {
+      kind: 'status',
+      status: 'confirmed',
+      label: 'Confirmed',
+      note: '',
+      at: '2026-10-28T15:10:00.000Z',
+    },
+    { kind: 'status', status: 'packed', label: 'Packed', note: '', at: '2026-10-29T09:20:00.000Z' },
+    {
+      kind: 'status',
+      status: 'out_for_delivery',
+      label: 'Out for delivery',
+      note: '',
+      at: '2026-10-29T13:00:00.000Z',
+    },
+    {
+      kind: 'status',
+      status: 'delivered',
+      label: 'Delivered',
+      note: '',
+      at: '2026-10-29T16:45:00.000Z',
+    },
+  ],
+  402: [
+    {
+      kind: 'status',
+      status: 'placed',
+      label: 'Placed',
+      note: 'Pay at pickup (cash or transfer)',
+      at: '2026-11-10T08:30:00.000Z',
+    },
+    {
+      kind: 'status',
+      status: 'confirmed',
+      label: 'Confirmed',
+      note: '',
+      at: '2026-11-10T09:02:00.000Z',
+    },
+  ],
+};
+
+/** What the shop says about itself (GET /shop), as the reference server's defaults. */
+export const fixtureShopInfo: ShopInfo = {
+  whatsapp_number: '2348030001234',
+  pickup: {
+    address: 'Shop 14, Bodija Market Complex, Bodija, Ibadan, Oyo State',
+    opening_hours: 'Monday to Saturday, 8 am to 6 pm',
+  },
+  pay_later: { max_total: 100_000, first_order_max_total: 30_000 },
 };
 
 export const fixtureAffiliate: Affiliate = {

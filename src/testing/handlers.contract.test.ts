@@ -24,8 +24,11 @@ import {
   LoginResponseSchema,
   LoginSchema,
   MessageSchema,
+  OrderDetailSchema,
   OrderItemSchema,
   OrderSchema,
+  PlaceOrderSchema,
+  ShopInfoSchema,
   PaymentRequestResponseSchema,
   ProductPageSchema,
   ProductSchema,
@@ -56,6 +59,7 @@ import {
 import type { ContractCall as Call } from './contractCall';
 import { handlers, mockDb } from './handlers';
 import { notificationCalls } from './notificationCalls';
+import { mockShop } from './orderHandlers';
 import { staffCalls } from './staffCalls';
 
 const [aProduct] = fixtureProducts;
@@ -567,7 +571,96 @@ const calls: Call[] = [
   },
 ];
 
-test.each([...calls, ...notificationCalls, ...staffCalls])(
+/** Pay-later orders, one order in full and the shop's facts (orderHandlers.ts). */
+const orderCalls: Call[] = [
+  {
+    name: "the shop's own facts",
+    method: 'GET',
+    service: 'orders',
+    path: '/shop',
+    answer: ShopInfoSchema,
+  },
+  {
+    name: 'order to pay on delivery',
+    method: 'POST',
+    service: 'orders',
+    path: '/place-order',
+    request: PlaceOrderSchema,
+    body: { userid: fixtureUser.id, delivery_method: 'delivery', payment_method: 'on_delivery' },
+    signedIn: true,
+    answer: OrderSchema,
+  },
+  {
+    name: 'order to pay at pickup',
+    method: 'POST',
+    service: 'orders',
+    path: '/place-order',
+    request: PlaceOrderSchema,
+    body: { userid: fixtureUser.id, delivery_method: 'pickup', payment_method: 'at_pickup' },
+    signedIn: true,
+    answer: OrderSchema,
+  },
+  {
+    name: 'pay on delivery for a pickup order is refused',
+    method: 'POST',
+    service: 'orders',
+    path: '/place-order',
+    request: PlaceOrderSchema,
+    body: { userid: fixtureUser.id, delivery_method: 'pickup', payment_method: 'on_delivery' },
+    signedIn: true,
+    status: 409,
+    answer: ErrorBodySchema,
+  },
+  {
+    name: 'an order over the pay-later cap is refused',
+    method: 'POST',
+    service: 'orders',
+    path: '/place-order',
+    request: PlaceOrderSchema,
+    body: { userid: fixtureUser.id, delivery_method: 'delivery', payment_method: 'on_delivery' },
+    signedIn: true,
+    setup: () => {
+      mockShop.pay_later.max_total = 1000;
+      return Promise.resolve();
+    },
+    status: 409,
+    answer: ErrorBodySchema,
+  },
+  {
+    name: 'an empty cart places no order',
+    method: 'POST',
+    service: 'orders',
+    path: '/place-order',
+    request: PlaceOrderSchema,
+    body: { userid: fixtureUser.id, delivery_method: 'pickup', payment_method: 'at_pickup' },
+    signedIn: true,
+    setup: () => {
+      mockDb.cartLines = [];
+      return Promise.resolve();
+    },
+    status: 400,
+    answer: ErrorBodySchema,
+  },
+  {
+    name: 'one order in full',
+    method: 'GET',
+    service: 'orders',
+    path: `/orders/${anOrder.id}`,
+    signedIn: true,
+    answer: OrderDetailSchema,
+  },
+  {
+    name: 'another shopper’s or an unknown order',
+    method: 'GET',
+    service: 'orders',
+    path: '/orders/999999',
+    signedIn: true,
+    status: 404,
+    answer: ErrorBodySchema,
+  },
+];
+
+test.each([...calls, ...orderCalls, ...notificationCalls, ...staffCalls])(
   '$name: the answer is what the server answers',
   async (call) => {
     await call.setup?.();
@@ -602,7 +695,7 @@ test('every handler of the mock backend has a call above', () => {
     .map((handler) => handler.info as HandlerInfo)
     .filter(
       (info) =>
-        ![...calls, ...notificationCalls, ...staffCalls].some((call) =>
+        ![...calls, ...orderCalls, ...notificationCalls, ...staffCalls].some((call) =>
           answers(info, call.method, apiUrl(call.path, call.service)),
         ),
     )

@@ -75,6 +75,7 @@ import {
   url,
 } from './mockDb';
 import { notificationHandlers } from './notificationHandlers';
+import { orderHandlers, paidOnlineProgress, recordOrderEvent } from './orderHandlers';
 import { staffHandlers } from './staffHandlers';
 
 export { mockDb, resetMockDb } from './mockDb';
@@ -350,9 +351,13 @@ const cartHandlers = [
       if (payment.status !== 'success') return detail(paymentNotDoneDetail(payment.status), 400);
       if (mockDb.cartLines.length === 0) return detail(ERROR_DETAILS.cartEmpty, 400);
       const cart = cartOf(mockDb.cartLines);
+      const progress = paidOnlineProgress(
+        mockDb.cartLines.map((l) => ({ total_price: l.total_amount })),
+      );
       const order: Order = {
         id: nextId(),
-        status: 'processing',
+        status: 'Placed',
+        ...progress,
         order_date: new Date().toISOString(),
         total_amount: round2(cart.price_after_vat + DELIVERY_AND_PACKAGING_NAIRA),
         delivery_model: body.delivery_model,
@@ -368,6 +373,7 @@ const cartHandlers = [
       mockDb.orderItems[order.id] = mockDb.cartLines.map((l) => ({
         id: nextId(),
         quantity: l.quantity,
+        unit_price: round2(l.total_amount / l.quantity),
         total_price: l.total_amount,
         product: {
           id: l.product.id,
@@ -383,6 +389,13 @@ const cartHandlers = [
       }
       mockDb.orders = [order, ...mockDb.orders];
       mockDb.cartLines = [];
+      recordOrderEvent(order.id, {
+        kind: 'status',
+        status: 'placed',
+        label: 'Placed',
+        note: 'Paid online',
+        at: order.order_date,
+      });
       return HttpResponse.json(order);
     }),
   ),
@@ -550,7 +563,7 @@ const userHandlers = [
 
 // ------------------------------------------------------------------ orders and order items
 
-const orderHandlers = [
+const orderListHandlers = [
   http.get(
     url('/orders', 'orders'),
     signedIn(() => HttpResponse.json(mockDb.orders)),
@@ -752,6 +765,7 @@ export const handlers: RequestHandler[] = [
   ...cartHandlers,
   ...wishlistHandlers,
   ...userHandlers,
+  ...orderListHandlers,
   ...orderHandlers,
   ...deliveryHandlers,
   ...paymentHandlers,

@@ -1,5 +1,5 @@
 /** Test helpers for the cart feature (imported by its tests only, never by the app). */
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useParams } from 'react-router-dom';
 import { Typography } from '@mui/material';
 import type { SessionState } from '../../state/sessionSlice';
 import { paths } from '../../lib/paths';
@@ -13,7 +13,12 @@ import { PAYSTACK_IFRAMES } from './checkout/paystackPopup';
 // The spec's 5-second pause is real in the app; tests do not wait for it.
 checkoutTiming.delayMs = 0;
 
-/** The cart page at /cart, with a stand-in orders page to land on after checkout. */
+/** Where an order lands: the confirmation page of the orders feature, standing in here. */
+function ConfirmationStandIn() {
+  return <Typography variant="h1">Order confirmation {useParams().orderId}</Typography>;
+}
+
+/** The cart page at /cart, with stand-in pages to land on after an order. */
 export function renderCartPage(
   options: { session?: SessionState | null; withResumer?: boolean } = {},
 ) {
@@ -24,6 +29,7 @@ export function renderCartPage(
       <Routes>
         <Route path={paths.cart} element={<CartPage />} />
         <Route path={paths.orders} element={<Typography variant="h1">My orders</Typography>} />
+        <Route path={paths.orderConfirmation} element={<ConfirmationStandIn />} />
         <Route path={paths.shop} element={<Typography variant="h1">Shop</Typography>} />
       </Routes>
     </>,

@@ -34,7 +34,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The items of order #401 (its link): picture, name, vendor, quantity, total price, items total. */
+/** The items of order #401 (its link): picture, name, vendor, quantity, total price, what was paid. */
 export const Items: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -46,7 +46,9 @@ export const Items: Story = {
     ]);
     await expect(canvas.getByText('Order #401')).toBeVisible();
     await expect(canvas.getByText('Quantity: 2')).toBeVisible();
-    await expect(canvas.getByText(/Items total/)).toHaveTextContent('Items total: ₦ 18,200');
+    await expect(await canvas.findByLabelText('Amounts')).toHaveTextContent(
+      'Items₦ 18,200VAT (7.5%)₦ 1,365Delivery and packaging₦ 1,150Total paid₦ 20,715',
+    );
   },
 };
 

@@ -67,7 +67,11 @@ describe('OrderItemsPage', () => {
       'src',
       '/api/images/products/ground-crayfish-500g.svg',
     );
-    expect(screen.getByText(/Items total/)).toHaveTextContent('Items total: ₦ 18,200');
+    // What was paid, not only the items: VAT and delivery and packaging with it.
+    expect(await screen.findByLabelText('Amounts')).toHaveTextContent(
+      'Items₦ 18,200VAT (7.5%)₦ 1,365Delivery and packaging₦ 1,150Total paid₦ 20,715',
+    );
+    expect(screen.queryByText(/Items total/)).not.toBeInTheDocument();
   });
 
   it('the order in the address wins over the stored orderId, and becomes the stored one', async () => {

@@ -24,6 +24,8 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatNaira } from '../../lib/format';
 import { httpStatus } from '../../lib/getErrorMessage';
 import { useGetOrderItemsQuery } from '../../services/orderItemsApi';
+import { useGetOrderQuery } from '../../services/ordersApi';
+import { AmountList, totalLabel } from './OrderFacts';
 import { ORDER_PARAM, parseOrderId } from './orderLinks';
 import { QueryError, QueryLoading } from '../../components/QueryStatus';
 
@@ -132,12 +134,23 @@ function OrderItems({ orderId, invalid }: { orderId: number | null; invalid: boo
       />
     );
   }
-  if (data) return <ItemList items={data} refreshing={isFetching} />;
+  if (data) return <ItemList orderId={orderId} items={data} refreshing={isFetching} />;
   if (isError) return <QueryError error={error} onRetry={() => void refetch()} />;
   return <QueryLoading />;
 }
 
-function ItemList({ items, refreshing }: { items: OrderItem[]; refreshing: boolean }) {
+function ItemList({
+  orderId,
+  items,
+  refreshing,
+}: {
+  orderId: number;
+  items: OrderItem[];
+  refreshing: boolean;
+}) {
+  // What was actually paid (VAT, delivery and packaging included) comes with the order itself;
+  // until it arrives, or if it cannot be had, the items' own total is all there is to show.
+  const { data: order } = useGetOrderQuery(orderId);
   const itemsTotal = items.reduce((sum, item) => sum + item.total_price, 0);
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
   return (
@@ -153,26 +166,21 @@ function ItemList({ items, refreshing }: { items: OrderItem[]; refreshing: boole
           </Box>
         ))}
       </Box>
-      <Stack
-        direction="row"
-        sx={{
-          justifyContent: 'space-between',
-          alignItems: 'baseline',
-          gap: 2,
-          px: { xs: 2, sm: 2.5 },
-          py: 2,
-        }}
-      >
-        <Typography color="text.secondary">
+      <Box sx={{ px: { xs: 2, sm: 2.5 }, py: 2 }}>
+        <Typography color="text.secondary" sx={{ mb: 1 }}>
           {count} {count === 1 ? 'item' : 'items'}
         </Typography>
-        <Typography sx={{ fontWeight: 700 }}>
-          Items total:{' '}
-          <Box component="span" sx={{ color: 'primary.dark' }}>
-            {formatNaira(itemsTotal)}
-          </Box>
-        </Typography>
-      </Stack>
+        {order ? (
+          <AmountList amounts={order.amounts} totalLabel={totalLabel(order)} />
+        ) : (
+          <Typography sx={{ fontWeight: 700 }}>
+            Items total:{' '}
+            <Box component="span" sx={{ color: 'primary.dark' }}>
+              {formatNaira(itemsTotal)}
+            </Box>
+          </Typography>
+        )}
+      </Box>
     </Card>
   );
 }

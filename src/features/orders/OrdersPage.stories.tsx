@@ -41,7 +41,7 @@ export const Orders: Story = {
     ).toHaveAttribute('href', '/profile/order-items?order=402');
     const older = canvas.getByRole('article', { name: 'Order #401' });
     await expect(within(older).getByText('delivered')).toBeVisible();
-    await expect(within(older).getByText('₦ 20,505')).toBeVisible();
+    await expect(within(older).getByText('₦ 20,715')).toBeVisible();
   },
 };
 

@@ -64,11 +64,11 @@ describe('OrdersPage', () => {
     expect(within(newest).getByText('processing')).toBeVisible();
     expect(within(newest).getByText(formatDate('2026-11-10T08:30:00.000Z'))).toBeVisible();
     expect(formatDate('2026-11-10T08:30:00.000Z')).toBe('10 November 2026 at 09:30');
-    expect(within(newest).getByText(formatNaira(11686.25))).toBeVisible();
+    expect(within(newest).getByText(formatNaira(9965))).toBeVisible();
     expect(within(newest).getByText('08031234567')).toBeVisible();
     const older = screen.getByRole('article', { name: 'Order #401' });
     expect(within(older).getByText('delivered')).toBeVisible();
-    expect(within(older).getByText('₦ 20,505')).toBeVisible();
+    expect(within(older).getByText('₦ 20,715')).toBeVisible();
   });
 
   it("'No Transaction History.' when there are no orders, with a way to the shop", async () => {

@@ -10,7 +10,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import type { Order } from 'contract';
 import { useAppDispatch } from '../../state/hooks';
-import { paths } from '../../lib/paths';
+import { orderPagePath, paths } from '../../lib/paths';
 import { orderOpened } from '../../state/sessionSlice';
 import EmptyState from '../../components/EmptyState';
 import RequireShopper from '../../components/RequireShopper';
@@ -170,19 +170,33 @@ function OrderCard({ order }: { order: Order }) {
         <Fact label="Total">{formatNaira(order.total_amount)}</Fact>
         <Fact label="Delivery mobile number">{order.deliveries.mobile_number || '—'}</Fact>
       </Box>
-      <Button
-        component={RouterLink}
-        to={orderItemsPath(order.id)}
-        onClick={() => dispatch(orderOpened({ orderId: order.id }))}
-        variant="outlined"
-        endIcon={<ChevronRight />}
-      >
-        View items
-        <Box component="span" sx={visuallyHidden}>
-          {' '}
-          of order #{order.id}
-        </Box>
-      </Button>
+      <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
+        <Button
+          component={RouterLink}
+          to={orderPagePath(order.id)}
+          variant="contained"
+          endIcon={<ChevronRight />}
+        >
+          Follow order
+          <Box component="span" sx={visuallyHidden}>
+            {' '}
+            #{order.id}
+          </Box>
+        </Button>
+        <Button
+          component={RouterLink}
+          to={orderItemsPath(order.id)}
+          onClick={() => dispatch(orderOpened({ orderId: order.id }))}
+          variant="outlined"
+          endIcon={<ChevronRight />}
+        >
+          View items
+          <Box component="span" sx={visuallyHidden}>
+            {' '}
+            of order #{order.id}
+          </Box>
+        </Button>
+      </Stack>
     </Card>
   );
 }

@@ -151,6 +151,22 @@ export const AwaitingPayment: Story = {
   },
 };
 
+/** The tester picks the channel, as in Paystack's own dialog: card, bank transfer or USSD. */
+export const ChooseChannel: Story = {
+  play: async ({ canvasElement }) => {
+    await shownDialog(canvasElement, 'Test payment');
+    const { dialog } = screenOf(canvasElement);
+    const group = dialog().getByRole('radiogroup', { name: 'Pay with' });
+    await expect(within(group).getByRole('radio', { name: 'Card' })).toBeChecked();
+    await userEvent.click(within(group).getByRole('radio', { name: 'Bank transfer' }));
+    await expect(within(group).getByRole('radio', { name: 'Bank transfer' })).toBeChecked();
+    await expect(dialog().getByText(/account number Paystack gives you/)).toBeVisible();
+    await userEvent.click(within(group).getByRole('radio', { name: 'USSD' }));
+    await expect(dialog().getByText(/USSD code/)).toBeVisible();
+    await expect(dialog().getByRole('button', { name: 'Pay' })).toBeEnabled();
+  },
+};
+
 /** Cancel ends the attempt (nothing was paid): the checkout goes back to idle and the dialog closes. */
 export const Cancel: Story = {
   play: async ({ canvasElement }) => {

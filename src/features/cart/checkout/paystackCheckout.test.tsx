@@ -125,7 +125,9 @@ test('resumes the server transaction by access code; onSuccess verifies, checks 
     popup.callbacks.onSuccess?.({ reference: REFERENCE, status: 'success' });
   });
 
-  expect(await screen.findByRole('heading', { level: 1, name: 'My orders' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { level: 1, name: /^Order confirmation \d+$/ }),
+  ).toBeInTheDocument();
   expect(await screen.findByText('Congratulations!')).toBeInTheDocument();
   const checkout = requests.find((r) => r.url.pathname === '/api/checkout');
   expect(JSON.parse((await checkout?.body) ?? '')).toEqual({

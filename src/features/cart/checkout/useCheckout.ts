@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../state/hooks';
-import { paths } from '../../../lib/paths';
+import { orderConfirmationPath } from '../../../lib/paths';
 import { selectAuthToken, selectUserID } from '../../../state/sessionSlice';
 import { claimPlacedOrder, selectCheckout } from './checkoutSlice';
 import { clearPendingPayment, readPendingPayment } from './pendingPayment';
@@ -35,13 +35,14 @@ export function useResumePendingPayment(): void {
   }, [dispatch, userID, authToken]);
 }
 
-/** Once an order is placed, shows it: the orders page, refetched by the checkout. No reload. */
+/** Once an order is placed, shows it: its confirmation page. No reload. */
 export function useShowPlacedOrder(): void {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const placedOrderId = useAppSelector((state) => selectCheckout(state).placedOrderId);
   useEffect(() => {
     if (placedOrderId === null) return;
-    if (dispatch(claimPlacedOrder()) !== null) void navigate(paths.orders);
+    const orderId = dispatch(claimPlacedOrder());
+    if (orderId !== null) void navigate(orderConfirmationPath(orderId));
   }, [dispatch, navigate, placedOrderId]);
 }

@@ -2,7 +2,9 @@ import type { Delivery } from 'contract';
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { env } from '../../../config/env';
-import { fixtureDelivery, signedInSession } from '../../../testing/fixtures';
+import { http, HttpResponse } from 'msw';
+import { apiUrl, fixtureDelivery, signedInSession } from '../../../testing/fixtures';
+import { mockShop } from '../../../testing/orderHandlers';
 import DeliveryModeModal from './DeliveryModeModal';
 import { shownDialog } from '../../../testing/storyHelpers';
 
@@ -164,5 +166,90 @@ export const LoadingLocation: Story = {
     await expect(dialog().getByRole('button', { name: 'Continue with Delivery' })).toBeDisabled();
     await userEvent.click(dialog().getByRole('button', { name: 'Close' }));
     await expect(args.onClose).toHaveBeenCalledTimes(1);
+  },
+};
+
+const payGroup = (canvasElement: HTMLElement) =>
+  screenOf(canvasElement).dialog().getByRole('radiogroup', { name: 'How would you like to pay?' });
+
+/** Delivered with Pay on delivery: cash or transfer when it arrives; Place order places it. */
+export const PayOnDelivery: Story = {
+  play: async ({ canvasElement, args }) => {
+    await shownDialog(canvasElement, 'Select mode of delivery');
+    const { dialog } = screenOf(canvasElement);
+    await expect(
+      await dialog().findByText('Pay on delivery is available for orders up to ₦ 100,000.'),
+    ).toBeVisible();
+    const group = within(payGroup(canvasElement));
+    await expect(group.getByRole('radio', { name: /^Pay now/ })).toBeChecked();
+    await expect(
+      group.getByRole('radio', { name: 'Pay now Card, bank transfer or USSD, through Paystack' }),
+    ).toBeInTheDocument();
+    await userEvent.click(group.getByRole('radio', { name: /^Pay on delivery/ }));
+    await expect(
+      dialog().getByText(/placed as soon as you tap Place order; you pay when you get it/),
+    ).toBeVisible();
+    await userEvent.click(dialog().getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(args.onClose).toHaveBeenCalled());
+    await expect(args.onContinue).not.toHaveBeenCalled();
+  },
+};
+
+/** Pickup Station goes with Pay at pickup (cash or transfer when collecting), never on delivery. */
+export const PayAtPickup: Story = {
+  play: async ({ canvasElement }) => {
+    await shownDialog(canvasElement, 'Select mode of delivery');
+    const { dialog } = screenOf(canvasElement);
+    await userEvent.click(dialog().getByRole('radio', { name: /^Pickup Station/ }));
+    const group = within(payGroup(canvasElement));
+    await userEvent.click(group.getByRole('radio', { name: /^Pay at pickup/ }));
+    await expect(group.queryByRole('radio', { name: /^Pay on delivery/ })).toBeNull();
+    await expect(await dialog().findByText(/Opening hours:/)).toBeVisible();
+    await expect(dialog().getByRole('button', { name: 'Place order' })).toBeEnabled();
+  },
+};
+
+/** A cart over the pay-later cap: the choice is shown greyed, with why, before any tap. */
+export const OverTheCap: Story = {
+  loaders: [
+    () => {
+      mockShop.pay_later.max_total = 10_000;
+      return {};
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    await shownDialog(canvasElement, 'Select mode of delivery');
+    const { dialog } = screenOf(canvasElement);
+    await expect(
+      await dialog().findByText(
+        'Pay on delivery is available for orders up to ₦ 10,000; this order comes to ₦ 17,275. Please pay now with card, bank transfer or USSD.',
+      ),
+    ).toBeVisible();
+    const group = within(payGroup(canvasElement));
+    await expect(group.getByRole('radio', { name: /^Pay on delivery/ })).toBeDisabled();
+    await expect(dialog().getByRole('button', { name: 'Continue with Delivery' })).toBeEnabled();
+  },
+};
+
+/** The server refuses the order: its words stay in the dialog, which stays open. */
+export const ServerRefusal: Story = {
+  parameters: {
+    msw: [
+      http.post(apiUrl('/place-order', 'orders'), () =>
+        HttpResponse.json({ detail: 'Ripe Plantain (bunch) is out of stock' }, { status: 409 }),
+      ),
+    ],
+  },
+  play: async ({ canvasElement, args }) => {
+    await shownDialog(canvasElement, 'Select mode of delivery');
+    const { dialog } = screenOf(canvasElement);
+    await userEvent.click(
+      within(payGroup(canvasElement)).getByRole('radio', { name: /^Pay on delivery/ }),
+    );
+    await userEvent.click(dialog().getByRole('button', { name: 'Place order' }));
+    const alert = await dialog().findByRole('alert');
+    await expect(alert).toHaveTextContent('Unable to place order');
+    await expect(alert).toHaveTextContent('Ripe Plantain (bunch) is out of stock');
+    await expect(args.onClose).not.toHaveBeenCalled();
   },
 };

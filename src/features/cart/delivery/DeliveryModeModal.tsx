@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../lib/toast';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,16 +13,31 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import type { Delivery, DeliveryModel } from 'contract';
 import { env } from '../../../config/env';
-import { TOAST_DURATION_MS, plainMessages } from '../../../lib/messages';
+import { getErrorMessage, isCredentialError } from '../../../lib/getErrorMessage';
+import { TOAST_DURATION_MS, messages, plainMessages } from '../../../lib/messages';
+import { orderConfirmationPath } from '../../../lib/paths';
+import { toastMutation } from '../../../lib/toasts';
+import { useGetCartQuery } from '../../../services/cartApi';
 import { deliveryApi } from '../../../services/deliveryApi';
-import { useAppDispatch } from '../../../state/hooks';
+import {
+  useGetOrdersQuery,
+  useGetShopInfoQuery,
+  usePlaceOrderMutation,
+} from '../../../services/ordersApi';
+import { useAppDispatch, useAppSelector } from '../../../state/hooks';
+import { selectUserID } from '../../../state/sessionSlice';
+import { totalToPay } from '../cart/cartFigures';
 import { addAppListener } from '../../../state/listenerMiddleware';
 import DeliveryInfoModal from './DeliveryInfoModal';
 import { deliveryAddressText } from './deliveryForm';
+import { payLaterCap, payLaterMethodOf, PAY_CHOICES, type PayChoice } from './payChoices';
+import { formatNaira } from '../../../lib/format';
 
 export interface DeliveryModeModalProps {
   open: boolean;
@@ -83,6 +99,69 @@ export default function DeliveryModeModal(props: DeliveryModeModalProps) {
   );
 }
 
+/** One card of a radio group: an icon, a title and a line under it. */
+function ChoiceCard({
+  value,
+  selected,
+  disabled = false,
+  icon: Icon,
+  title,
+  detail,
+  extra,
+}: {
+  value: string;
+  selected: boolean;
+  disabled?: boolean;
+  icon: typeof StorefrontOutlined;
+  title: string;
+  detail: string;
+  extra?: ReactNode;
+}) {
+  return (
+    <FormControlLabel
+      value={value}
+      disabled={disabled}
+      control={<Radio />}
+      label={
+        <Box sx={{ py: 1 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Icon color={disabled ? 'disabled' : 'primary'} fontSize="small" aria-hidden="true" />
+            <Typography component="span" sx={{ fontWeight: 700 }}>
+              {title}
+            </Typography>
+          </Box>
+          <Typography
+            component="span"
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: 'block' }}
+          >
+            {detail}
+          </Typography>
+          {extra}
+        </Box>
+      }
+      sx={{
+        m: 0,
+        pr: 2,
+        alignItems: 'flex-start',
+        border: 2,
+        borderRadius: 3,
+        borderColor: selected ? 'primary.main' : 'divider',
+        bgcolor: selected ? 'action.selected' : 'background.paper',
+        transition: 'border-color 120ms, background-color 120ms',
+        '& .MuiRadio-root': { mt: 0.5 },
+      }}
+    />
+  );
+}
+
+const groupSx = {
+  display: 'grid',
+  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+  gap: 1.5,
+} as const;
+
 function DeliveryModeForm({
   titleId,
   onClose,
@@ -92,9 +171,23 @@ function DeliveryModeForm({
   onContinue,
 }: DeliveryModeModalProps & { titleId: string }) {
   const legendId = useId();
+  const payLegendId = useId();
+  const capId = useId();
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const userID = useAppSelector(selectUserID);
   const [model, setModel] = useState<DeliveryModel>(DEFAULT_DELIVERY_MODEL);
+  const [pay, setPay] = useState<PayChoice>('now');
   const [locationFormOpen, setLocationFormOpen] = useState(false);
+  const [placeOrder, { isLoading: placing }] = usePlaceOrderMutation();
+  // The server's refusal of a pay-later order, in its words: the dialog stays open with it.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { data: shop } = useGetShopInfoQuery();
+  const { data: orders } = useGetOrdersQuery();
+  const { data: cart } = useGetCartQuery();
+  const payLaterMethod = payLaterMethodOf(model);
+  const cap = payLaterCap(shop, orders, cart ? totalToPay(cart) : null, payLaterMethod);
+  const payLater = pay === 'later' && !cap?.overCap;
   // While the location form opened by Continue is up: carries on to payment once it saves.
   const stopWaitingForSave = useRef<(() => void) | null>(null);
   useEffect(() => () => stopWaitingForSave.current?.(), []);
@@ -108,6 +201,42 @@ function DeliveryModeForm({
       : blockedBy === 'cart' && cartIsEmpty
         ? plainMessages.addProductsToCart
         : null;
+
+  async function placePayLaterOrder() {
+    setRefusal(null);
+    const outcome = await toastMutation(
+      placeOrder({
+        userid: Number(userID),
+        delivery_method: model,
+        payment_method: payLaterMethod,
+      }).unwrap(),
+      'order',
+      { failureDetail: 'description' },
+    );
+    if (outcome.ok) {
+      onClose();
+      void navigate(orderConfirmationPath(outcome.data.id));
+      return;
+    }
+    setRefusal(
+      isCredentialError(outcome.error) ? plainMessages.pleaseLogIn : getErrorMessage(outcome.error),
+    );
+  }
+
+  /** On to payment (pay now) or the order itself (pay later). */
+  function proceed() {
+    setBlockedBy(null);
+    if (payLater) {
+      void placePayLaterOrder();
+      return;
+    }
+    onContinue(model);
+  }
+  // The saved-location listener calls the latest proceed, with the choices made since.
+  const proceedRef = useRef(proceed);
+  useEffect(() => {
+    proceedRef.current = proceed;
+  });
 
   function openLocationForm(continueOnSave: boolean) {
     stopWaitingForSave.current?.();
@@ -128,8 +257,7 @@ function DeliveryModeForm({
               setBlockedBy('cart');
               return;
             }
-            setBlockedBy(null);
-            onContinue(model);
+            proceedRef.current();
           },
         }),
       );
@@ -155,10 +283,10 @@ function DeliveryModeForm({
       setBlockedBy('cart');
       return;
     }
-    setBlockedBy(null);
-    onContinue(model);
+    proceed();
   }
 
+  const laterChoice = PAY_CHOICES[payLaterMethod];
   return (
     <>
       <DialogTitle id={titleId}>Select mode of delivery</DialogTitle>
@@ -170,49 +298,63 @@ function DeliveryModeForm({
           aria-labelledby={legendId}
           name="delivery-mode"
           value={model}
-          onChange={(event) => setModel(event.target.value === 'pickup' ? 'pickup' : 'delivery')}
-          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5 }}
+          onChange={(event) => {
+            setModel(event.target.value === 'pickup' ? 'pickup' : 'delivery');
+            setRefusal(null);
+          }}
+          sx={groupSx}
         >
-          {MODES.map(({ model: value, title, detail, icon: Icon }) => {
-            const selected = value === model;
-            return (
-              <FormControlLabel
-                key={value}
-                value={value}
-                control={<Radio />}
-                label={
-                  <Box sx={{ py: 1 }}>
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                      <Icon color="primary" fontSize="small" aria-hidden="true" />
-                      <Typography component="span" sx={{ fontWeight: 700 }}>
-                        {title}
-                      </Typography>
-                    </Box>
-                    <Typography
-                      component="span"
-                      variant="body2"
-                      color="text.secondary"
-                      sx={{ display: 'block' }}
-                    >
-                      {detail}
-                    </Typography>
-                  </Box>
-                }
-                sx={{
-                  m: 0,
-                  pr: 2,
-                  alignItems: 'flex-start',
-                  border: 2,
-                  borderRadius: 3,
-                  borderColor: selected ? 'primary.main' : 'divider',
-                  bgcolor: selected ? 'action.selected' : 'background.paper',
-                  transition: 'border-color 120ms, background-color 120ms',
-                  '& .MuiRadio-root': { mt: 0.5 },
-                }}
-              />
-            );
-          })}
+          {MODES.map(({ model: value, title, detail, icon }) => (
+            <ChoiceCard
+              key={value}
+              value={value}
+              selected={value === model}
+              icon={icon}
+              title={title}
+              detail={detail}
+            />
+          ))}
         </RadioGroup>
+
+        <Typography id={payLegendId} color="text.secondary" sx={{ mt: 2.5, mb: 1.5 }}>
+          How would you like to pay?
+        </Typography>
+        <RadioGroup
+          aria-labelledby={payLegendId}
+          name="payment"
+          value={payLater ? 'later' : 'now'}
+          onChange={(event) => {
+            setPay(event.target.value === 'later' ? 'later' : 'now');
+            setRefusal(null);
+          }}
+          sx={groupSx}
+        >
+          <ChoiceCard
+            value="now"
+            selected={!payLater}
+            icon={CreditCardOutlined}
+            title={PAY_CHOICES.now.title}
+            detail={PAY_CHOICES.now.detail}
+          />
+          <ChoiceCard
+            value="later"
+            selected={payLater}
+            disabled={Boolean(cap?.overCap)}
+            icon={PaymentsOutlined}
+            title={laterChoice.title}
+            detail={laterChoice.detail}
+          />
+        </RadioGroup>
+        {cap?.overCap ? (
+          <Typography id={capId} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {cap.overCap}
+          </Typography>
+        ) : cap ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {laterChoice.title} is available for orders up to {formatNaira(cap.capNaira)}
+            {cap.first ? ' on a first order' : ''}.
+          </Typography>
+        ) : null}
 
         <Box
           component="section"
@@ -230,7 +372,16 @@ function DeliveryModeForm({
             {model === 'pickup' ? 'Pick up your order at' : 'We will deliver to'}
           </Typography>
           {model === 'pickup' ? (
-            <Typography sx={{ fontWeight: 600 }}>{env.pickupAddress}</Typography>
+            <>
+              <Typography sx={{ fontWeight: 600 }}>
+                {shop?.pickup.address ?? env.pickupAddress}
+              </Typography>
+              {shop ? (
+                <Typography variant="body2" color="text.secondary">
+                  Opening hours: {shop.pickup.opening_hours}
+                </Typography>
+              ) : null}
+            </>
           ) : deliveryLoading ? (
             <Typography color="text.secondary">Loading your delivery location...</Typography>
           ) : (
@@ -260,7 +411,9 @@ function DeliveryModeForm({
         <Box sx={{ display: 'flex', gap: 1, mt: 2, color: 'text.secondary' }}>
           <InfoOutlined fontSize="small" aria-hidden="true" sx={{ mt: 0.25 }} />
           <Typography variant="body2">
-            After you pay, please stay on this page until your order is complete.
+            {payLater
+              ? 'Your order is placed as soon as you tap Place order; you pay when you get it.'
+              : 'After you pay, please stay on this page until your order is complete.'}
           </Typography>
         </Box>
         {notice ? (
@@ -268,13 +421,26 @@ function DeliveryModeForm({
             {notice}
           </Alert>
         ) : null}
+        {refusal ? (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            <Typography component="p" sx={{ fontWeight: 700 }}>
+              {messages.order.error}
+            </Typography>
+            {refusal}
+          </Alert>
+        ) : null}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5, gap: 1, flexWrap: 'wrap' }}>
-        <Button onClick={onClose} color="inherit">
+        <Button onClick={onClose} color="inherit" disabled={placing}>
           Close
         </Button>
-        <Button variant="contained" onClick={handleContinue} disabled={deliveryLoading}>
-          {continueLabel(model)}
+        <Button
+          variant="contained"
+          onClick={handleContinue}
+          disabled={deliveryLoading}
+          loading={placing}
+        >
+          {payLater ? 'Place order' : continueLabel(model)}
         </Button>
       </DialogActions>
       <DeliveryInfoModal open={locationFormOpen} delivery={delivery} onClose={closeLocationForm} />
