@@ -154,7 +154,7 @@ export default function StaffOrderCard({ order, now, historyOpen = false }: Staf
           {whereTo(order)}
         </Fact>
         <Fact label="How paid">{order.payment_label}</Fact>
-        <Fact label="Money">{moneyWords(order)}</Fact>
+        <Fact label="Payment">{moneyWords(order)}</Fact>
         <Fact label="Total">{formatNaira(order.total_amount)}</Fact>
       </Box>
       {order.customer.mobile_number ? (

@@ -113,9 +113,9 @@ describe('StaffOrdersPage', () => {
   });
 
   it('opens on the filters the address names', async () => {
-    renderQueue(staffSession, '/staff/orders?status=all&area=pickup');
+    renderQueue(staffSession, '/staff/orders?status=all&area=Ibadan-Bodija');
     await screen.findByRole('list', { name: 'Orders to fulfil' });
-    expect(cardTitles()).toEqual([614, 616].map((id) => `Order ${orderNumber(id)}`));
+    expect(cardTitles()).toEqual([611, 612, 613, 615].map((id) => `Order ${orderNumber(id)}`));
   });
 
   it('moves an order on with one tap, sending the state the card showed', async () => {
@@ -134,7 +134,7 @@ describe('StaffOrdersPage', () => {
     const { user } = renderQueue();
     const placed = within(await findCard(615));
     await user.click(placed.getByRole('button', { name: 'Cash received' }));
-    expect(await placed.findByText('Paid in cash')).toBeVisible();
+    expect(await placed.findByText('Money in (cash)')).toBeVisible();
     expect(placed.queryByRole('button', { name: 'Cash received' })).not.toBeInTheDocument();
     expect(placed.queryByRole('button', { name: 'Transfer received' })).not.toBeInTheDocument();
     expect(staffMockDb.orders.find((o) => o.id === 615)?.payment_received_via).toBe('cash');

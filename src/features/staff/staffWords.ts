@@ -37,14 +37,7 @@ export function moneyWords(order: StaffOrder): string {
       ? 'Not paid yet: collect at pickup'
       : 'Not paid yet: collect on delivery';
   }
-  switch (order.payment_received_via) {
-    case 'cash':
-      return 'Paid in cash';
-    case 'transfer':
-      return 'Paid by transfer';
-    default:
-      return 'Paid online';
-  }
+  return `Money in (${order.payment_received_via ?? 'online'})`;
 }
 
 export const STATUS_FILTERS = ['open', 'all', ...ORDER_STATES] as const;
