@@ -4,6 +4,7 @@
  * logs in in the browser and takes it from Placed to Delivered with one tap per step and
  * records the cash, and the shopper's order timeline (through the API) follows each step.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Delivery, LoginResponse, OrderDetail, PlacedOrder, Product } from 'contract';
 
@@ -96,6 +97,18 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(widths.scroll).toBeLessThanOrEqual(widths.view);
 }
 
+/** No WCAG 2.1 A/AA problem axe can find on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
 async function expectTappable(target: Locator) {
   const box = await target.boundingBox();
   expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
@@ -130,6 +143,7 @@ test('staff take a pay-on-delivery order from Placed to Delivered and record the
     'tel:08031234567',
   );
   await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
 
   const steps: [button: string, label: string][] = [
     ['Confirm', 'Confirmed'],
@@ -181,6 +195,7 @@ test('staff take a pay-on-delivery order from Placed to Delivered and record the
   await expect(history.getByRole('listitem')).toHaveCount(6);
   await expect(history.getByText(/, by /)).toHaveCount(5);
   await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
 });
 
 test("a shopper's token gets words, not orders", async ({ page, request }) => {
