@@ -140,7 +140,23 @@ describe('StaffOrdersPage', () => {
     expect(staffMockDb.orders.find((o) => o.id === 615)?.payment_received_via).toBe('cash');
   });
 
-  it('cancels only with a reason: an empty one is refused before anything is sent', async () => {
+  it('cancel refuses an empty or blank reason before anything is sent', async () => {
+    const requests = recordRequests();
+    const { user } = renderQueue();
+    const placed = within(await findCard(615));
+    await user.click(placed.getByRole('button', { name: 'Cancel order' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: `Cancel order ${orderNumber(615)}?` }),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Cancel order' }));
+    expect(await dialog.findByText(REASON_MISSING)).toBeVisible();
+    await user.type(dialog.getByRole('textbox', { name: /Reason/ }), '  ');
+    await user.click(dialog.getByRole('button', { name: 'Cancel order' }));
+    expect(dialog.getByText(REASON_MISSING)).toBeVisible();
+    expect(requests.filter((r) => r.url.pathname.endsWith('/cancel'))).toEqual([]);
+  });
+
+  it('cancels with the reason given; a paid order is flagged for a refund', async () => {
     const requests = recordRequests();
     const { user } = renderQueue(staffSession, '/staff/orders?status=all');
     const paid = within(await findCard(613));
@@ -149,24 +165,16 @@ describe('StaffOrdersPage', () => {
       await screen.findByRole('dialog', { name: `Cancel order ${orderNumber(613)}?` }),
     );
     expect(dialog.getByText(/flagged for a refund/)).toBeVisible();
-    await user.click(dialog.getByRole('button', { name: 'Cancel order' }));
-    expect(await dialog.findByText(REASON_MISSING)).toBeVisible();
-    await user.type(dialog.getByRole('textbox', { name: /Reason/ }), '   ');
-    await user.click(dialog.getByRole('button', { name: 'Cancel order' }));
-    expect(dialog.getByText(REASON_MISSING)).toBeVisible();
-    expect(requests.filter((r) => r.url.pathname.endsWith('/cancel'))).toEqual([]);
-
-    await user.clear(dialog.getByRole('textbox', { name: /Reason/ }));
-    await user.type(dialog.getByRole('textbox', { name: /Reason/ }), 'Shopper asked us to');
+    await user.type(dialog.getByRole('textbox', { name: /Reason/ }), 'No stock');
     await user.click(dialog.getByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await paid.findByText('Cancelled: Shopper asked us to')).toBeVisible();
+    expect(await paid.findByText('Cancelled: No stock')).toBeVisible();
     expect(
       paid.getByText(/^Refund due: the shopper paid ₦ [\d,.]+ and the order was cancelled\.$/),
     ).toBeVisible();
     expect(paid.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
     const sent = requests.find((r) => r.url.pathname.endsWith('/staff/orders/613/cancel'));
-    expect(JSON.parse((await sent?.body) ?? '')).toEqual({ reason: 'Shopper asked us to' });
+    expect(JSON.parse((await sent?.body) ?? '')).toEqual({ reason: 'No stock' });
   });
 
   it('a stale tap (someone else moved the order): says so and shows the order as it is now', async () => {
