@@ -75,6 +75,9 @@ const AffiliateMarketPage = lazyWithRetry(
   () =>
     import(/* webpackChunkName: "affiliate-market" */ '../features/affiliate/AffiliateMarketPage'),
 );
+const StaffOrdersPage = lazyWithRetry(
+  () => import(/* webpackChunkName: "staff-orders" */ '../features/staff/StaffOrdersPage'),
+);
 const LoginPage = lazyWithRetry(
   () => import(/* webpackChunkName: "login" */ '../features/auth/LoginPage'),
 );
@@ -97,6 +100,7 @@ export const routes: RouteObject[] = [
       { path: paths.login, element: <LoginPage /> },
       { path: paths.register, element: <RegisterPage /> },
       { path: paths.helloWorld, element: <HelloWorldPage /> },
+      { path: paths.staffOrders, element: <StaffOrdersPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
