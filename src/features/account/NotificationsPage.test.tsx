@@ -177,6 +177,21 @@ describe('NotificationsPage', () => {
     );
   });
 
+  it('a second visit asks the server again: new notifications show', async () => {
+    const { store, unmount } = renderNotifications();
+    await list();
+    unmount();
+    addMockNotification({ id: 950, title: 'Order ibm-402-c91d: Ready for pickup' });
+    renderWithProviders(<NotificationsPage />, {
+      store,
+      route: '/profile/notifications',
+    });
+    const ul = await list();
+    await waitFor(() =>
+      expect(within(ul).getAllByRole('link')[0]).toHaveAccessibleName(/Ready for pickup/),
+    );
+  });
+
   it('asks a signed-out visitor to log in and come back here, requesting nothing', async () => {
     const requests = recordRequests();
     renderNotifications(initialSessionState);

@@ -113,7 +113,10 @@ function NotificationFeed({
   setPage: (page: number) => void;
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
-  const { data, error, isError, isFetching, refetch } = useGetNotificationsQuery(pageArg(page));
+  // The shop adds notifications as orders move: ask again on every visit, not only the first.
+  const { data, error, isError, isFetching, refetch } = useGetNotificationsQuery(pageArg(page), {
+    refetchOnMountOrArgChange: true,
+  });
   const [markAll, { isLoading: markingAll }] = useMarkAllNotificationsReadMutation();
   const pageCount = data ? Math.max(1, Math.ceil(data.total / NOTIFICATIONS_PAGE_SIZE)) : 1;
   const pastTheEnd = data !== undefined && data.total > 0 && page > pageCount;
