@@ -9,6 +9,7 @@ import { makeStore, type AppStore } from '../../app/store';
 import { productApi } from '../../services/productApi';
 import { apiUrl, fixtureProducts, signedInSession, unitPrice } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
+import { notificationDb } from '../../testing/notificationHandlers';
 import { deferred, recordRequests, server } from '../../testing/server';
 import ProductDetailPage from './ProductDetailPage';
 
@@ -341,4 +342,91 @@ test('a description holding HTML is shown as text, never run', async () => {
   expect(within(description).queryByText('Fresh')).not.toBeInTheDocument();
   expect(within(description).queryByRole('img')).not.toBeInTheDocument();
   expect(screen.getByText('<i>Since 1998</i>')).toBeInTheDocument();
+});
+
+describe('Notify me on a product out of stock', () => {
+  const notifyMe = `Notify me when ${ofada.name} is back in stock`;
+
+  test('one tap asks to be told, a second tap takes it back', async () => {
+    const { user } = renderDetail(productPath(ofada.slug));
+    const button = await screen.findByRole('button', { name: notifyMe });
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(button);
+    expect(
+      await screen.findByText('We will tell you when it is back in stock'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(button).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.getByText('We will tell you when it is back in stock.')).toBeInTheDocument();
+    expect(notificationDb.stockAlerts.map((a) => a.product_id)).toEqual([ofada.id]);
+
+    await user.click(button);
+    expect(await screen.findByText('You will not be told when it is back')).toBeInTheDocument();
+    await waitFor(() => expect(button).toHaveAttribute('aria-pressed', 'false'));
+    expect(notificationDb.stockAlerts).toEqual([]);
+  });
+
+  test('already waiting: the button shows it when the page opens', async () => {
+    notificationDb.stockAlerts = [
+      { product_id: ofada.id, created_at: '2026-11-20T10:00:00.000Z', notified_at: null },
+    ];
+    renderDetail(productPath(ofada.slug));
+    expect(await screen.findByRole('button', { name: notifyMe, pressed: true })).toBeEnabled();
+  });
+
+  test('signed out, it says Please, log in and sends nothing', async () => {
+    const requests = recordRequests();
+    const { user } = renderDetail(productPath(ofada.slug), initialSessionState);
+    await user.click(await screen.findByRole('button', { name: notifyMe }));
+    expect(await screen.findByText('Please, log in')).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.pathname.includes('stock-alerts'))).toHaveLength(0);
+    expect(notificationDb.stockAlerts).toEqual([]);
+  });
+
+  test('a product in stock has no Notify me', async () => {
+    renderDetail(productPath(garri.slug));
+    expect(await screen.findByRole('heading', { level: 1, name: garri.name })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Notify me/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('Share on WhatsApp', () => {
+  const productLink = `${window.location.origin}/detail/product-details?slug=${garri.slug}`;
+
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'share');
+  });
+
+  test('without a share sheet: a WhatsApp link with the name, the price and the product link', async () => {
+    renderDetail(productPath(garri.slug));
+    const share = await screen.findByRole('link', { name: 'Share' });
+    const href = new URL(share.getAttribute('href') ?? '');
+    expect(href.origin + href.pathname).toBe('https://wa.me/');
+    expect(href.searchParams.get('text')).toBe(
+      `Ijebu Garri (5 kg): ₦ 6,000 at Ibadan Market\n${productLink}`,
+    );
+    expect(share).toHaveAttribute('target', '_blank');
+  });
+
+  test("with the phone's share sheet: it opens with the product, not WhatsApp's page", async () => {
+    const shareSheet = jest.fn<Promise<void>, [ShareData]>(() => Promise.resolve());
+    Object.defineProperty(navigator, 'share', { value: shareSheet, configurable: true });
+    const { user } = renderDetail(productPath(garri.slug));
+    const link = await screen.findByRole('link', { name: 'Share' });
+    // Read once the click has bubbled past React's own listener (at the root).
+    let followed = true;
+    const seen = (event: MouseEvent) => {
+      followed = !event.defaultPrevented;
+    };
+    document.addEventListener('click', seen);
+    await user.click(link);
+    document.removeEventListener('click', seen);
+    expect(shareSheet).toHaveBeenCalledWith({
+      title: garri.name,
+      text: 'Ijebu Garri (5 kg): ₦ 6,000 at Ibadan Market',
+      url: productLink,
+    });
+    expect(followed).toBe(false);
+  });
 });

@@ -20,10 +20,12 @@ import { paths } from '../../lib/paths';
 import { productOpened, selectProductID, selectProductSlug } from '../../state/sessionSlice';
 import EmptyState from '../../components/EmptyState';
 import CartStepper from '../../components/product/CartStepper';
+import NotifyMeButton from '../../components/product/NotifyMeButton';
 import ProductImage from '../../components/product/ProductImage';
 import ProductPrice, { SavingText } from '../../components/product/ProductPrice';
 import StarRating from '../../components/product/StarRating';
 import { PRODUCT_SLUG_PARAM } from '../../components/product/productPath';
+import ShareProductButton from '../../components/product/ShareProductButton';
 import {
   useCartLine,
   useShopperLists,
@@ -342,9 +344,11 @@ function ProductDetails({ product, pending }: { product: Product; pending?: Deta
                 onChange={(next) => void changeQuantity(next)}
               />
             </Box>
-          ) : outOfStock ? null : (
-            // Out of stock there is nothing to pick a quantity of; a greyed stepper only
-            // invites taps that do nothing.
+          ) : outOfStock ? (
+            // Out of stock there is nothing to pick a quantity of (a greyed stepper only
+            // invites taps that do nothing): the shopper can ask to hear when it is back.
+            <NotifyMeButton productId={product.id} productName={product.name} />
+          ) : (
             <QuantityStepper value={quantity} max={stock} onChange={setQuantity} />
           )}
 
@@ -371,6 +375,7 @@ function ProductDetails({ product, pending }: { product: Product; pending?: Deta
             >
               Save to wishlist
             </Button>
+            <ShareProductButton product={product} />
           </Stack>
         </Stack>
       </Box>

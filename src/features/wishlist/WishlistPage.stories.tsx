@@ -122,3 +122,20 @@ export const SignedOut: Story = {
     await expectLoginPrompt(canvasElement, '/profile/wishlist');
   },
 };
+
+/** A saved item out of stock: Notify me asks to be told when it is back. */
+export const NotifyMe: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    const button = await canvas.findByRole('button', {
+      name: 'Notify me when Ofada Rice (5 kg) is back in stock',
+    });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await expect(
+      await page.findByText('We will tell you when it is back in stock'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(button).toHaveAttribute('aria-pressed', 'true'));
+  },
+};

@@ -5,6 +5,7 @@ import { initialSessionState, type SessionState } from '../../state/sessionSlice
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { apiUrl, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
+import { notificationDb } from '../../testing/notificationHandlers';
 import { recordRequests, server } from '../../testing/server';
 import WishlistPage from './WishlistPage';
 
@@ -173,5 +174,28 @@ describe('WishlistPage', () => {
       productID: '4',
       productSlug: 'oloyin-beans-2kg',
     });
+  });
+
+  it('a saved item out of stock offers Notify me, which can be taken back', async () => {
+    const { user } = renderWishlist();
+    const list = await screen.findByRole('list', { name: 'Saved items' });
+    const [beans, ofada] = within(list).getAllByRole('article');
+    expect(within(beans!).queryByRole('button', { name: /Notify me/ })).not.toBeInTheDocument();
+    const notifyMe = within(ofada!).getByRole('button', {
+      name: 'Notify me when Ofada Rice (5 kg) is back in stock',
+    });
+    await waitFor(() => expect(notifyMe).toBeEnabled());
+
+    await user.click(notifyMe);
+    expect(
+      await toasts().findByText('We will tell you when it is back in stock'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(notifyMe).toHaveAttribute('aria-pressed', 'true'));
+    expect(notificationDb.stockAlerts.map((a) => a.product_id)).toEqual([2]);
+
+    await user.click(notifyMe);
+    expect(await toasts().findByText('You will not be told when it is back')).toBeInTheDocument();
+    await waitFor(() => expect(notifyMe).toHaveAttribute('aria-pressed', 'false'));
+    expect(notificationDb.stockAlerts).toEqual([]);
   });
 });

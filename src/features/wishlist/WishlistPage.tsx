@@ -13,6 +13,7 @@ import { paths } from '../../lib/paths';
 import EmptyState from '../../components/EmptyState';
 import RequireShopper from '../../components/RequireShopper';
 import PageHeader from '../../components/PageHeader';
+import NotifyMeButton from '../../components/product/NotifyMeButton';
 import ProductImage from '../../components/product/ProductImage';
 import ProductPrice from '../../components/product/ProductPrice';
 import { productDetailsPath } from '../../components/product/productPath';
@@ -30,7 +31,10 @@ import { QueryError, QueryLoading } from '../../components/QueryStatus';
 
 const TITLE = 'Saved Items';
 
-/** Saved Items (docs/product.md#profile-pages): the wishlist, each with picture, name, price and Remove. */
+/**
+ * Saved Items (docs/product.md#profile-pages): the wishlist, each with picture, name, price
+ * and Remove; one out of stock offers Notify me instead of its price.
+ */
 export default function WishlistPage() {
   useDocumentTitle(TITLE);
   // Reads what the list below fetched, without asking the server itself.
@@ -163,9 +167,12 @@ function SavedItemCard({
           </Link>
           <Box sx={{ mt: 0.5 }}>
             {outOfStock ? (
-              <Typography component="span" sx={{ fontWeight: 700, color: 'error.main' }}>
-                {plainMessages.outOfStock}
-              </Typography>
+              <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <Typography component="span" sx={{ fontWeight: 700, color: 'error.main' }}>
+                  {plainMessages.outOfStock}
+                </Typography>
+                <NotifyMeButton productId={product.id} productName={product.name} size="medium" />
+              </Stack>
             ) : (
               <ProductPrice
                 product={{ amount: product.amount, disc_amount: product.disc_amount ?? null }}
