@@ -16,6 +16,15 @@ const slow = { timeout: 10_000 };
 
 const signedIn = { store: { preloadedState: { session: signedInSession } } };
 
+/** The shop's details (its WhatsApp number), until the shared mock backend answers GET /shop. */
+const shopInfo = http.get(apiUrl('/shop', 'orders'), () =>
+  HttpResponse.json({
+    whatsapp_number: '2348030001234',
+    pickup: { address: '14 Ring Road, Challenge, Ibadan', opening_hours: 'Mon-Sat 8:00-18:00' },
+    pay_later: { max_total: 200000, first_order_max_total: 50000 },
+  }),
+);
+
 function pageOf(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
   const summary = () => canvas.getByRole('region', { name: 'Order summary' });
@@ -38,7 +47,7 @@ const meta = {
       </Route>
     </Routes>
   ),
-  parameters: { route: paths.cart, ...signedIn },
+  parameters: { route: paths.cart, ...signedIn, msw: [shopInfo] },
 } satisfies Meta<typeof CartPage>;
 
 export default meta;
@@ -53,6 +62,9 @@ export const SignedIn: Story = {
     await expect(quantityOf(GARRI)).toHaveValue('2');
     await expect(quantityOf(PALM_OIL)).toHaveValue('1');
     await expect(figure('Total to pay')).toHaveTextContent('₦ 17,275');
+    await expect(
+      await canvas.findByRole('link', { name: 'Questions? Chat with us on WhatsApp' }, slow),
+    ).toHaveAttribute('href', 'https://wa.me/2348030001234');
     const location = canvas.getByRole('region', { name: 'Delivery location' });
     await expect(
       await within(location).findByText(
@@ -142,6 +154,7 @@ export const SignedOut: Story = {
 export const Loading: Story = {
   parameters: {
     msw: [
+      shopInfo,
       http.get(apiUrl('/all-carts', 'cart'), async () => {
         await delay('infinite');
       }),
@@ -157,7 +170,10 @@ export const Loading: Story = {
 /** The cart service fails (500, after the retries): the shopper's words and Try again. */
 export const LoadError: Story = {
   parameters: {
-    msw: [http.get(apiUrl('/all-carts', 'cart'), () => new HttpResponse(null, { status: 500 }))],
+    msw: [
+      shopInfo,
+      http.get(apiUrl('/all-carts', 'cart'), () => new HttpResponse(null, { status: 500 })),
+    ],
   },
   play: async ({ canvasElement }) => {
     const { canvas } = pageOf(canvasElement);
