@@ -4,13 +4,17 @@
  */
 import { isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
 import { isCredentialError } from '../lib/getErrorMessage';
+import { dropGuestIntent, takeGuestIntent, type GuestIntent } from '../lib/guestIntent';
+import { toastMutation } from '../lib/toasts';
 import { cartApi } from '../services/cartApi';
 import { shopperScopedApis } from '../services';
 import { ordersApi } from '../services/ordersApi';
 import { productApi } from '../services/productApi';
 import { usersApi } from '../services/usersApi';
+import { wishlistApi } from '../services/wishlistApi';
 import { startAppListening } from '../state/listenerMiddleware';
-import { loggedIn, loggedOut } from '../state/sessionSlice';
+import type { AppDispatch } from '../state/types';
+import { loggedIn, loggedOut, syncedFromStorage } from '../state/sessionSlice';
 
 /** The Authorization header a failed RTK Query request carried, from the action's meta. */
 function bearerSent(action: UnknownAction): string | null {
@@ -47,6 +51,55 @@ startAppListening({
     );
   },
 });
+
+/**
+ * A guest's tap kept through log in (components/product/useLogInToContinue.ts): the next
+ * successful log in in this tab carries it out, once, for the shopper who just logged in,
+ * with the usual toasts. Registered after the listener above, so the session already holds
+ * the new token. A refusal (out of stock meanwhile) is told in the server's words.
+ */
+startAppListening({
+  matcher: usersApi.endpoints.login.matchFulfilled,
+  effect: async (action, { dispatch }) => {
+    const intent = takeGuestIntent();
+    if (intent) await carryOut(intent, action.payload.user_details.id, dispatch);
+  },
+});
+
+/**
+ * Another tab's log in signs this tab in too, without a log in here: a tap kept in this tab
+ * is then not carried out for that shopper, nor for whoever logs in here later.
+ */
+startAppListening({
+  actionCreator: syncedFromStorage,
+  effect: (action) => {
+    if (action.payload.authToken !== null) dropGuestIntent();
+  },
+});
+
+async function carryOut(intent: GuestIntent, userId: number, dispatch: AppDispatch) {
+  if (intent.kind === 'wishlistAdd') {
+    await toastMutation(
+      dispatch(
+        wishlistApi.endpoints.addWishlistItem.initiate({ product_id: intent.productId }),
+      ).unwrap(),
+      'wishlistAdd',
+    );
+    return;
+  }
+  await toastMutation(
+    dispatch(
+      cartApi.endpoints.addCartItem.initiate({
+        user_id: userId,
+        product_id: intent.productId,
+        quantity: intent.quantity,
+        price_per_item: intent.pricePerItem,
+      }),
+    ).unwrap(),
+    'cartAdd',
+    { failureDetail: 'description' },
+  );
+}
 
 /**
  * Whenever the shopper changes (login, logout, a token refused, another tab's login or

@@ -2,7 +2,8 @@
  * sonner, loaded on first use: no toast can show before the shopper does something, so the
  * shop's first screen need not wait for the toaster's code.
  * `toast` takes the same calls as sonner's (toast, success, error, info, loading, dismiss,
- * promise) and makes them once sonner has arrived, in the order they were made. The app
+ * promise) and makes them once sonner has arrived, in the order they were made; their options
+ * pass through untouched, so a toast can carry a button (`action: { label, onClick }`). The app
  * asks for sonner once the page has loaded (`preloadToaster`), so toasts still show after
  * the connection drops.
  */

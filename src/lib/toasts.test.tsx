@@ -1,6 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../testing/renderWithProviders';
-import { failureToast, toastError, toastMutation } from './toasts';
+import {
+  LOG_IN_ACTION_TOAST_DURATION_MS,
+  failureToast,
+  toastError,
+  toastMutation,
+  toastPleaseLogIn,
+} from './toasts';
 import { messages } from './messages';
 import { loadedSonner } from './toast';
 
@@ -224,5 +230,46 @@ describe('where a toast goes', () => {
     } finally {
       dialog.remove();
     }
+  });
+});
+
+describe("'Please, log in' with a 'Log in' button", () => {
+  beforeAll(() => {
+    // sonner captures the pointer on a toast's buttons; jsdom has no pointer capture.
+    const element: Partial<HTMLElement> = HTMLElement.prototype;
+    element.setPointerCapture ??= () => {};
+  });
+
+  test('the button runs the given step and closes the toast', async () => {
+    const { user } = renderWithProviders(<div />);
+    const onLogIn = jest.fn();
+
+    toastPleaseLogIn(onLogIn);
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
+
+    expect(onLogIn).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(shownToasts()).toHaveLength(0));
+  });
+
+  test('stays long enough to reach the button, and more taps keep one toast whose button is the latest', async () => {
+    const { user } = renderWithProviders(<div />);
+    const first = jest.fn();
+    const latest = jest.fn();
+
+    toastPleaseLogIn(first);
+    toastPleaseLogIn(latest);
+
+    await waitFor(() =>
+      expect(shownToasts()).toEqual([
+        expect.objectContaining({
+          title: 'Please, log in',
+          type: 'error',
+          duration: LOG_IN_ACTION_TOAST_DURATION_MS,
+        }),
+      ]),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
+    expect(first).not.toHaveBeenCalled();
+    expect(latest).toHaveBeenCalledTimes(1);
   });
 });

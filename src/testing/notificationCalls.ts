@@ -1,6 +1,5 @@
 /** The contract test's rows for notificationHandlers.ts. */
 // Read only by handlers.contract.test.ts under jest, never bundled: it may use the schemas.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- as that test does
 import {
   ErrorBodySchema,
   MessageSchema,

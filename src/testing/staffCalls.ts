@@ -1,6 +1,5 @@
 /** The contract test's rows for staffHandlers.ts. */
 // Only the contract test (jest) reads these rows, so the TypeBox schemas never reach the bundle.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import {
   ErrorBodySchema,
   StaffCancelSchema,

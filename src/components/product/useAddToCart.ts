@@ -2,29 +2,45 @@ import { useCallback } from 'react';
 import type { Product } from 'contract';
 import { useAppSelector } from '../../state/hooks';
 import { selectIsLoggedIn, selectUserID } from '../../state/sessionSlice';
-import { plainMessages } from '../../lib/messages';
-import { toastError, toastMutation } from '../../lib/toasts';
+import { toastMutation } from '../../lib/toasts';
 import { useAddCartItemMutation } from '../../services/cartApi';
 import { priceOf } from './pricing';
+import { useLogInToContinue } from './useLogInToContinue';
 
 export type CartCandidate = Pick<Product, 'id' | 'amount' | 'disc_amount'>;
+
+export interface AddToCartOptions {
+  /** 'Buy': a signed-out shopper comes back to the cart, not this page, after logging in. */
+  buying?: boolean;
+}
 
 /**
  * Adds a product to the signed-in shopper's cart with the spec's toasts ('Adding to
  * cart...', 'Product successfully added to cart', 'Error adding product to cart', and
- * 'Please, log in' when the token is refused). Signed out, it only says 'Please, log in'
- * and sends nothing. Resolves to whether the product was added.
+ * 'Please, log in' when the token is refused). Signed out, it sends nothing and says
+ * 'Please, log in' with a 'Log in' button: the tap is carried out after that log in
+ * (useLogInToContinue). Resolves to whether the product was added now.
  */
 export function useAddToCart() {
   const userID = useAppSelector(selectUserID);
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const [addCartItem, { isLoading }] = useAddCartItemMutation();
+  const logInToContinue = useLogInToContinue();
 
   const addToCart = useCallback(
-    async (product: CartCandidate, quantity = 1): Promise<boolean> => {
+    async (
+      product: CartCandidate,
+      quantity = 1,
+      { buying = false }: AddToCartOptions = {},
+    ): Promise<boolean> => {
       const userId = Number(userID);
       if (!isLoggedIn || !Number.isInteger(userId) || userId < 1) {
-        toastError(plainMessages.pleaseLogIn);
+        logInToContinue({
+          kind: buying ? 'buy' : 'cartAdd',
+          productId: product.id,
+          quantity,
+          pricePerItem: priceOf(product),
+        });
         return false;
       }
       const outcome = await toastMutation(
@@ -38,7 +54,7 @@ export function useAddToCart() {
       );
       return outcome.ok;
     },
-    [addCartItem, isLoggedIn, userID],
+    [addCartItem, isLoggedIn, userID, logInToContinue],
   );
 
   return { addToCart, isAdding: isLoading };

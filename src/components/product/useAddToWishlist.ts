@@ -2,23 +2,25 @@ import { useCallback } from 'react';
 import type { Product } from 'contract';
 import { useAppSelector } from '../../state/hooks';
 import { selectIsLoggedIn } from '../../state/sessionSlice';
-import { plainMessages } from '../../lib/messages';
-import { toastError, toastMutation } from '../../lib/toasts';
+import { toastMutation } from '../../lib/toasts';
 import { useAddWishlistItemMutation } from '../../services/wishlistApi';
+import { useLogInToContinue } from './useLogInToContinue';
 
 /**
  * Saves a product to the shopper's wishlist with the spec's toasts ('Adding to
- * wishlist...', 'Wishlist updated' for 2000 ms, or the server's detail). Signed out, it only
- * says 'Please, log in' and sends nothing. Resolves to whether the product was saved.
+ * wishlist...', 'Wishlist updated' for 2000 ms, or the server's detail). Signed out, it sends
+ * nothing and says 'Please, log in' with a 'Log in' button: the product is saved after that
+ * log in (useLogInToContinue). Resolves to whether the product was saved now.
  */
 export function useAddToWishlist() {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const [addWishlistItem, { isLoading }] = useAddWishlistItemMutation();
+  const logInToContinue = useLogInToContinue();
 
   const addToWishlist = useCallback(
     async (product: Pick<Product, 'id'>): Promise<boolean> => {
       if (!isLoggedIn) {
-        toastError(plainMessages.pleaseLogIn);
+        logInToContinue({ kind: 'wishlistAdd', productId: product.id });
         return false;
       }
       const outcome = await toastMutation(
@@ -27,7 +29,7 @@ export function useAddToWishlist() {
       );
       return outcome.ok;
     },
-    [addWishlistItem, isLoggedIn],
+    [addWishlistItem, isLoggedIn, logInToContinue],
   );
 
   return { addToWishlist, isSaving: isLoading };

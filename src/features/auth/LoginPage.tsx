@@ -9,6 +9,7 @@ import { RETURN_TO_PARAM, paths, safeReturnPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { brand } from '../../lib/brand';
 import { errorDetail, httpStatus } from '../../lib/getErrorMessage';
+import { peekGuestIntent } from '../../lib/guestIntent';
 import { toastMutation } from '../../lib/toasts';
 import { useLoginMutation } from '../../services/usersApi';
 import AuthCard from './AuthCard';
@@ -69,7 +70,7 @@ function loginRules(values: LoginValues) {
 
 /**
  * Log in (docs/product.md#log-in-and-sign-up): email and password, then back to the page that sent
- * the shopper here, or the shop. Forgot password and account activation open as modals.
+ * the shopper here (or where a signed-out tap was made, after sign-up), or the shop. Forgot password and account activation open as modals.
  */
 export default function LoginPage() {
   useDocumentTitle('Log in');
@@ -112,6 +113,9 @@ export default function LoginPage() {
     if (isLoading) return;
     setNotActivated(false);
     const otp = codeNeeded ? values.otp.trim() : '';
+    // Read before logging in: the log in carries out a kept tap and forgets it. A shopper who
+    // came by way of sign-up lost the return address on the way; the tap still has it.
+    const returnTo = searchParams.get(RETURN_TO_PARAM) ?? peekGuestIntent()?.returnTo;
     const result = await toastMutation(
       login({
         username: values.email.trim(),
@@ -122,7 +126,7 @@ export default function LoginPage() {
     );
     if (result.ok) {
       // The session is filled by the login listener (app/listeners.ts); only navigation is left.
-      void navigate(safeReturnPath(searchParams.get(RETURN_TO_PARAM)), { replace: true });
+      void navigate(safeReturnPath(returnTo), { replace: true });
       return;
     }
     setNotActivated(isNotActivatedError(result.error));

@@ -1,9 +1,11 @@
 /** Test helpers for the cart feature (imported by its tests only, never by the app). */
 import { Route, Routes, useParams } from 'react-router-dom';
 import { Typography } from '@mui/material';
+import { http } from 'msw';
 import type { SessionState } from '../../state/sessionSlice';
 import { paths } from '../../lib/paths';
-import { signedInSession } from '../../testing/fixtures';
+import { apiUrl, signedInSession } from '../../testing/fixtures';
+import { server } from '../../testing/server';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import CartPage from './cart/CartPage';
 import { checkoutTiming } from './checkout/checkoutThunks';
@@ -16,6 +18,11 @@ checkoutTiming.delayMs = 0;
 /** Where an order lands: the confirmation page of the orders feature, standing in here. */
 function ConfirmationStandIn() {
   return <Typography variant="h1">Order confirmation {useParams().orderId}</Typography>;
+}
+
+/** Answers GET /shop for one test with other values or a failure (the mock answers the fixture). */
+export function answerShopInfo(answer: () => Response) {
+  server.use(http.get(apiUrl('/shop', 'orders'), answer));
 }
 
 /** The cart page at /cart, with stand-in pages to land on after an order. */

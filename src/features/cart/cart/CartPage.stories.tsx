@@ -53,6 +53,9 @@ export const SignedIn: Story = {
     await expect(quantityOf(GARRI)).toHaveValue('2');
     await expect(quantityOf(PALM_OIL)).toHaveValue('1');
     await expect(figure('Total to pay')).toHaveTextContent('₦ 17,275');
+    await expect(
+      await canvas.findByRole('link', { name: 'Questions? Chat with us on WhatsApp' }, slow),
+    ).toHaveAttribute('href', 'https://wa.me/2348030001234');
     const location = canvas.getByRole('region', { name: 'Delivery location' });
     await expect(
       await within(location).findByText(
@@ -157,7 +160,9 @@ export const Loading: Story = {
 /** The cart service fails (500, after the retries): the shopper's words and Try again. */
 export const LoadError: Story = {
   parameters: {
-    msw: [http.get(apiUrl('/all-carts', 'cart'), () => new HttpResponse(null, { status: 500 }))],
+    msw: [
+      http.get(apiUrl('/all-carts', 'cart'), () => new HttpResponse(null, { status: 500 })),
+    ],
   },
   play: async ({ canvasElement }) => {
     const { canvas } = pageOf(canvasElement);

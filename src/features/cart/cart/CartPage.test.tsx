@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { apiUrl } from '../../../testing/fixtures';
+import { apiUrl, fixtureShopInfo } from '../../../testing/fixtures';
 import { mockDb } from '../../../testing/handlers';
+import { ordersApi } from '../../../services/ordersApi';
 import { deferred, recordRequests, server } from '../../../testing/server';
-import { renderCartPage } from '../testing';
+import { answerShopInfo, renderCartPage } from '../testing';
 import { UNDO_WINDOW_MS } from './useUndoableRemoval';
 
 const GARRI = 'Ijebu Garri (5 kg)';
@@ -337,5 +338,67 @@ describe('deleting with Undo', () => {
     act(() => jest.advanceTimersByTime(UNDO_WINDOW_MS));
 
     expect(await screen.findByText('You are yet to add product to Cart')).toBeInTheDocument();
+  });
+});
+
+describe('help on WhatsApp', () => {
+  const helpLink = () => screen.findByRole('link', { name: 'Questions? Chat with us on WhatsApp' });
+
+  test("offers a chat with the shop's own WhatsApp number, under Make Payment", async () => {
+    renderCartPage();
+    answerShopInfo(() =>
+      HttpResponse.json({ ...fixtureShopInfo, whatsapp_number: '2348099998888' }),
+    );
+
+    const link = await helpLink();
+    expect(link).toHaveAttribute('href', 'https://wa.me/2348099998888');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(within(summary()).getByRole('button', { name: 'Make Payment' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Make Payment' }).compareDocumentPosition(link) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  test('without the shop details the cart still works, with no link to a number it does not know', async () => {
+    const { store } = renderCartPage();
+    answerShopInfo(() => new HttpResponse(null, { status: 500 }));
+
+    await cartItems();
+    await waitFor(() =>
+      expect(ordersApi.endpoints.getShopInfo.select()(store.getState()).isError).toBe(true),
+    );
+    expect(screen.getByRole('button', { name: 'Make Payment' })).toBeEnabled();
+    expect(
+      screen.queryByRole('link', { name: 'Questions? Chat with us on WhatsApp' }),
+    ).not.toBeInTheDocument();
+  });
+
+  test('on a phone the link stays in the page, outside the pinned payment bar', async () => {
+    const phone = jest.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          onchange: null,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    try {
+      renderCartPage();
+      const bar = await screen.findByRole('region', { name: 'Pay for your order' });
+      const link = await helpLink();
+      expect(bar).not.toContainElement(link);
+      expect(within(bar).getByRole('button', { name: 'Make Payment' })).toBeInTheDocument();
+      // The bar is pinned to the bottom while it is in the page's flow, after the link:
+      // scrolled to the end, the link sits above it instead of under it.
+      expect(link.compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    } finally {
+      phone.mockRestore();
+    }
   });
 });

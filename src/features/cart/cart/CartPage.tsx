@@ -35,6 +35,7 @@ import CartLineItem from './CartLineItem';
 import CartSummary from './CartSummary';
 import PhonePaymentBar from './PhonePaymentBar';
 import RemovedCartLine from './RemovedCartLine';
+import WhatsAppHelpLink from './WhatsAppHelpLink';
 import { useUndoableRemoval, withRemovedLines } from './useUndoableRemoval';
 import { totalToPay } from './cartFigures';
 import {
@@ -396,6 +397,8 @@ function PaymentPanel({
           call you when your order arrives.
         </Typography>
       </Box>
+
+      <WhatsAppHelpLink />
     </Stack>
   );
 }

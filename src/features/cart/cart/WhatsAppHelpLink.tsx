@@ -1,0 +1,38 @@
+import Link from '@mui/material/Link';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import { useGetShopInfoQuery } from '../../../services/ordersApi';
+
+/** The shop's WhatsApp chat: wa.me takes the number in international form without '+'. */
+export function whatsAppChatUrl(number: string): string {
+  return `https://wa.me/${number.replace(/\D/g, '')}`;
+}
+
+/**
+ * 'Questions? Chat with us on WhatsApp', to the shop's own number: a quiet text link under the
+ * payment panel, so it never competes with Make Payment. Help is an extra: while the shop's
+ * details load, or if they cannot be had, nothing is shown rather than a number that may be
+ * wrong.
+ */
+export default function WhatsAppHelpLink() {
+  const { data: shop } = useGetShopInfoQuery();
+  if (!shop?.whatsapp_number) return null;
+  return (
+    <Link
+      href={whatsAppChatUrl(shop.whatsapp_number)}
+      target="_blank"
+      rel="noopener noreferrer"
+      variant="body2"
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        alignSelf: 'center',
+        gap: 1,
+        minHeight: 44,
+        fontWeight: 600,
+      }}
+    >
+      <WhatsAppIcon fontSize="small" aria-hidden="true" />
+      Questions? Chat with us on WhatsApp
+    </Link>
+  );
+}
