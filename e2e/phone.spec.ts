@@ -125,7 +125,6 @@ async function smallControls(page: Page): Promise<string[]> {
   }, TAP);
 }
 
-
 test('after Add to cart the header cart icon is not covered, and a tap opens the cart', async ({
   page,
   request,

@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useGetCartQuery } from '../services/cartApi';
 import { cartApi } from '../services/cartApi';
+import { deliveryApi } from '../services/deliveryApi';
 import { productApi } from '../services/productApi';
 import { usersApi } from '../services/usersApi';
 import { wishlistApi } from '../services/wishlistApi';
@@ -67,13 +68,13 @@ describe('a token the server refuses', () => {
 
   test("'Could not validate credentials' from any service clears it", async () => {
     server.use(
-      http.get(apiUrl('/get-all-products'), () =>
+      http.get(apiUrl('/get-delivery', 'delivery'), () =>
         HttpResponse.json({ detail: 'Could not validate credentials' }, { status: 403 }),
       ),
     );
     const store = makeStore({ session: signedInSession });
 
-    await store.dispatch(productApi.endpoints.getProducts.initiate(''));
+    await store.dispatch(deliveryApi.endpoints.getDelivery.initiate());
 
     expect(store.getState().session.authToken).toBeNull();
   });

@@ -244,7 +244,7 @@ function ProductDetails({ product, pending }: { product: Product; pending?: Deta
 
   /** Buy: into the cart if it is not there yet, then on to the cart to pay. */
   async function buy() {
-    if (!cartLine && !(await addToCart(product, quantity))) return;
+    if (!cartLine && !(await addToCart(product, quantity, { buying: true }))) return;
     void navigate(paths.cart);
   }
 

@@ -160,9 +160,7 @@ export const Loading: Story = {
 /** The cart service fails (500, after the retries): the shopper's words and Try again. */
 export const LoadError: Story = {
   parameters: {
-    msw: [
-      http.get(apiUrl('/all-carts', 'cart'), () => new HttpResponse(null, { status: 500 })),
-    ],
+    msw: [http.get(apiUrl('/all-carts', 'cart'), () => new HttpResponse(null, { status: 500 }))],
   },
   play: async ({ canvasElement }) => {
     const { canvas } = pageOf(canvasElement);
