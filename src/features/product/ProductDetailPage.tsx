@@ -317,7 +317,7 @@ function ProductDetails({ product, pending }: { product: Product; pending?: Deta
             </Box>
             {vendor?.name}
           </Typography>
-          <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
+          <Typography variant="pageTitle" component="h1">
             {product.name}
           </Typography>
           <StarRating rating={product.ratings} />
@@ -333,7 +333,7 @@ function ProductDetails({ product, pending }: { product: Product; pending?: Deta
 
           {cartLine ? (
             <Box>
-              <Typography sx={{ mb: 0.75, fontWeight: 600, fontSize: '0.9rem' }}>
+              <Typography variant="body2" sx={{ mb: 0.75, fontWeight: 600 }}>
                 In your cart
               </Typography>
               <CartStepper
@@ -389,7 +389,7 @@ function ProductDetails({ product, pending }: { product: Product; pending?: Deta
         }}
       >
         <Box component="section" aria-labelledby="product-description">
-          <Typography id="product-description" variant="h2" sx={{ fontSize: '1.35rem', mb: 1.5 }}>
+          <Typography id="product-description" variant="blockTitle" sx={{ mb: 1.5 }}>
             Description
           </Typography>
           {description === null && pending ? (
@@ -414,7 +414,7 @@ function ProductDetails({ product, pending }: { product: Product; pending?: Deta
               p: { xs: 2.5, md: 3 },
             }}
           >
-            <Typography id="vendor-information" variant="h2" sx={{ fontSize: '1.35rem', mb: 1.5 }}>
+            <Typography id="vendor-information" variant="blockTitle" sx={{ mb: 1.5 }}>
               Vendor information
             </Typography>
             <Stack spacing={1.25}>

@@ -64,7 +64,9 @@ export default function PhonePaymentBar({
         <Typography variant="body2" color="text.secondary">
           Total to pay
         </Typography>
-        <Typography sx={{ fontWeight: 800, fontSize: '1.15rem' }}>{formatNaira(total)}</Typography>
+        <Typography variant="sectionTitle" component="p" sx={{ fontWeight: 800 }}>
+          {formatNaira(total)}
+        </Typography>
       </Box>
       <Button
         variant="contained"

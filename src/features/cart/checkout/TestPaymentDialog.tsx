@@ -74,7 +74,7 @@ export default function TestPaymentDialog() {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           Amount
         </Typography>
-        <Typography sx={{ fontSize: '1.75rem', fontWeight: 800 }}>
+        <Typography variant="figure">
           {transaction ? formatNaira(transaction.amountKobo / 100) : ''}
         </Typography>
         {transaction ? (
