@@ -346,5 +346,7 @@ test('without a delivery location, it is added from the mode dialog and payment 
   const saved = await request.get('/api/get-delivery', { headers: auth(shopper) });
   expect(((await saved.json()) as { address: string }).address).toBe('3 Agodi Gate Road, Agodi');
   await payment.getByRole('button', { name: 'Pay' }).tap();
-  await expect(page).toHaveURL(/\/profile\/orders$/, { timeout: 30_000 });
+  // Every order ends on its confirmation page.
+  await expect(page).toHaveURL(/\/order-confirmation\/\d+$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');
 });
