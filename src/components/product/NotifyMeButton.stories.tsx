@@ -20,13 +20,22 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/**
+ * Until the shopper's alerts have arrived the button shows it is loading, which takes no
+ * pointer events (MUI's loading state) while still enabled: a tap waits for it.
+ */
+async function untilReady(button: HTMLElement) {
+  await waitFor(() => expect(button).toBeEnabled());
+  await waitFor(() => expect(getComputedStyle(button).pointerEvents).not.toBe('none'));
+}
+
 /** Not waiting yet: one tap asks to be told, and the button shows it is on. */
 export const NotWaiting: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const page = within(canvasElement.ownerDocument.body);
     const button = await canvas.findByRole('button', { name: NAME });
-    await waitFor(() => expect(button).toBeEnabled());
+    await untilReady(button);
     await expect(button).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(button);
     await expect(
@@ -71,7 +80,7 @@ export const Fails: Story = {
     const canvas = within(canvasElement);
     const page = within(canvasElement.ownerDocument.body);
     const button = await canvas.findByRole('button', { name: NAME });
-    await waitFor(() => expect(button).toBeEnabled());
+    await untilReady(button);
     await userEvent.click(button);
     await expect(await page.findByText('Unable to set up your alert')).toBeInTheDocument();
     await expect(page.getByText('Product not found')).toBeInTheDocument();
