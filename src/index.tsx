@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './app/App';
 import { createAppStore } from './app/store';
-import { registerServiceWorker } from './app/pwa/registerServiceWorker';
+// Watches typing from the first keystroke, for the update flow that loads later.
+import './lib/typingWatch';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount the storefront in.');
@@ -16,5 +17,15 @@ createRoot(container).render(
   </StrictMode>,
 );
 
+/** The service worker and its update flow, loaded after the page so they never delay the first screen. */
+function registerWorkerAfterLoad() {
+  void import(/* webpackChunkName: "pwa" */ './app/pwa/registerServiceWorker').then(
+    ({ registerServiceWorker }) => registerServiceWorker(),
+  );
+}
+
 // Only production builds have a worker (webpack.config.ts); the dev server never registers one.
-if (process.env.NODE_ENV === 'production') void registerServiceWorker();
+if (process.env.NODE_ENV === 'production') {
+  if (document.readyState === 'complete') registerWorkerAfterLoad();
+  else window.addEventListener('load', registerWorkerAfterLoad, { once: true });
+}

@@ -9,6 +9,7 @@
  *   in progress (it outlives a reload, a hold does not);
  * - a form field holding typed text (see `formHoldsTypedText`).
  */
+import { wasTypedInto } from './typingWatch';
 
 /** The localStorage key whose presence means a payment is in progress. */
 export const PENDING_PAYMENT_KEY = 'pendingPayment';
@@ -34,23 +35,6 @@ function paymentPending(): boolean {
     // Storage can be switched off; then only the in-memory hold tells of a payment.
     return false;
   }
-}
-
-/**
- * Fields the shopper has typed into, by the `input` events their typing fires. React keeps a
- * controlled field's default value (the `value` attribute) equal to its current value, so for
- * those fields "value differs from default" never holds and typing is the only evidence.
- */
-const typedInto = new WeakSet<EventTarget>();
-
-function rememberTyping(event: Event) {
-  if (event.target) typedInto.add(event.target);
-}
-
-// Listening from the moment this module loads (the service worker registration imports it
-// at start-up) so that the first keystroke on any page is seen.
-if (typeof document !== 'undefined') {
-  document.addEventListener('input', rememberTyping, true);
 }
 
 /**
@@ -81,14 +65,14 @@ function selectDiffersFromDefault(select: HTMLSelectElement): boolean {
 function holdsTypedText(field: Element): boolean {
   if (field instanceof HTMLInputElement) {
     if (NOT_TYPED.has(field.type) || field.readOnly) return false;
-    return field.value !== field.defaultValue || (typedInto.has(field) && field.value !== '');
+    return field.value !== field.defaultValue || (wasTypedInto(field) && field.value !== '');
   }
   if (field instanceof HTMLTextAreaElement) {
     if (field.readOnly) return false;
-    return field.value !== field.defaultValue || (typedInto.has(field) && field.value !== '');
+    return field.value !== field.defaultValue || (wasTypedInto(field) && field.value !== '');
   }
   if (field instanceof HTMLSelectElement) {
-    return selectDiffersFromDefault(field) || (typedInto.has(field) && field.value !== '');
+    return selectDiffersFromDefault(field) || (wasTypedInto(field) && field.value !== '');
   }
   return false;
 }
