@@ -4,16 +4,13 @@
  */
 import { isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
 import { isCredentialError } from '../lib/getErrorMessage';
-import { dropGuestIntent, takeGuestIntent, type GuestIntent } from '../lib/guestIntent';
-import { toastMutation } from '../lib/toasts';
+import { dropGuestIntent, hasGuestIntent } from '../lib/guestIntent';
 import { cartApi } from '../services/cartApi';
 import { shopperScopedApis } from '../services';
 import { ordersApi } from '../services/ordersApi';
 import { productApi } from '../services/productApi';
 import { usersApi } from '../services/usersApi';
-import { wishlistApi } from '../services/wishlistApi';
 import { startAppListening } from '../state/listenerMiddleware';
-import type { AppDispatch } from '../state/types';
 import { loggedIn, loggedOut, syncedFromStorage } from '../state/sessionSlice';
 
 /** The Authorization header a failed RTK Query request carried, from the action's meta. */
@@ -61,8 +58,12 @@ startAppListening({
 startAppListening({
   matcher: usersApi.endpoints.login.matchFulfilled,
   effect: async (action, { dispatch }) => {
-    const intent = takeGuestIntent();
-    if (intent) await carryOut(intent, action.payload.user_details.id, dispatch);
+    // The replay's code loads only when a tap is waiting: most log ins have none.
+    if (!hasGuestIntent()) return;
+    const { replayGuestIntent } = await import(
+      /* webpackChunkName: "guest-replay" */ './guestReplay'
+    );
+    await replayGuestIntent(action.payload.user_details.id, dispatch);
   },
 });
 
@@ -76,30 +77,6 @@ startAppListening({
     if (action.payload.authToken !== null) dropGuestIntent();
   },
 });
-
-async function carryOut(intent: GuestIntent, userId: number, dispatch: AppDispatch) {
-  if (intent.kind === 'wishlistAdd') {
-    await toastMutation(
-      dispatch(
-        wishlistApi.endpoints.addWishlistItem.initiate({ product_id: intent.productId }),
-      ).unwrap(),
-      'wishlistAdd',
-    );
-    return;
-  }
-  await toastMutation(
-    dispatch(
-      cartApi.endpoints.addCartItem.initiate({
-        user_id: userId,
-        product_id: intent.productId,
-        quantity: intent.quantity,
-        price_per_item: intent.pricePerItem,
-      }),
-    ).unwrap(),
-    'cartAdd',
-    { failureDetail: 'description' },
-  );
-}
 
 /**
  * Whenever the shopper changes (login, logout, a token refused, another tab's login or

@@ -84,6 +84,14 @@ export function saveGuestIntent(action: GuestAction, returnTo: string, now = Dat
   }
 }
 
+/**
+ * Whether anything is kept at all (fresh or not), without parsing it: cheap enough for every
+ * log in, so the code that carries a tap out loads only when there is one.
+ */
+export function hasGuestIntent(): boolean {
+  return (storage()?.getItem(GUEST_INTENT_KEY) ?? null) !== null;
+}
+
 /** The intent still waiting, without using it up (null when none or expired). */
 export function peekGuestIntent(now = Date.now()): GuestIntent | null {
   return fresh(parse(storage()?.getItem(GUEST_INTENT_KEY) ?? null), now);
