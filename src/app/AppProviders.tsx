@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore, type ComponentProps, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { CssBaseline, GlobalStyles, ThemeProvider } from '@mui/material';
+import { CssBaseline, GlobalStyles } from '@mui/material';
+import { ThemeProvider } from '@mui/system';
 import type { Toaster as SonnerToaster } from 'sonner';
 import { theme } from '../theme/theme';
 import { TOAST_DURATION_MS } from '../lib/messages';
@@ -50,11 +51,20 @@ const BOTTOM_TOASTS_UNDER_DIALOGS = {
   },
 } as const;
 
+/**
+ * The theme as MUI's own ThemeProvider passes a theme without CSS variables on (`vars: null`
+ * keeps an outer theme's variables from leaking in). Providing it through @mui/system's
+ * provider, which MUI's wraps, leaves MUI's CSS-variables provider and its colour-scheme
+ * script out of the first screen (2.6 KB brotli); the theme (src/theme/theme.ts) has no
+ * colour schemes for it to serve.
+ */
+const providedTheme = { ...theme, vars: null };
+
 /** Store, theme and toaster: shared by the app, the tests and Storybook. */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={providedTheme}>
         <CssBaseline />
         <GlobalStyles styles={BOTTOM_TOASTS_UNDER_DIALOGS} />
         {children}
