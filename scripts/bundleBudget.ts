@@ -10,13 +10,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * The target is 150 KB brotli. Today's first screen is 163.7 KB (the whole vendor chunk
- * loads before the shop shows; the toaster now loads on first use), so the budget holds it
- * where it is until loading on first use more of what the first screen does not need brings
- * it down; then this becomes 150.
+ * The target is 150 KB brotli. Today's first screen is 161.3 KB (the whole vendor chunk
+ * loads before the shop shows; the toaster, the service worker's update flow and a guest's
+ * tap replay load on first use), so the budget holds it where it is, and each change that
+ * loads less lowers it, until it reaches 150.
  */
-const BROTLI_BUDGET_BYTES = 165 * 1024;
-const GZIP_BUDGET_BYTES = 200 * 1024;
+const BROTLI_BUDGET_BYTES = 162 * 1024;
+const GZIP_BUDGET_BYTES = 190 * 1024;
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
