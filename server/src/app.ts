@@ -51,6 +51,8 @@ import paymentRoutes from './routes/payment';
 import productRoutes from './routes/product';
 import staffRoutes from './routes/staff';
 import { deliverStockAlerts } from './orders/journey';
+import { earlyDataPaths, withEarlyData } from './earlyData';
+import { registerApiCompression } from './plugins/compress';
 import { pagePreview, withPreview } from './preview';
 import { registerStaticSite } from './routes/static';
 import userRoutes from './routes/users';
@@ -328,6 +330,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
+      registerApiCompression(api);
       const opts = { ctx };
       await api.register(healthRoutes, opts);
       await api.register(productRoutes, opts);
@@ -373,7 +376,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       reply.code(404).type('application/json; charset=utf-8').send(notFoundBody()),
     renderPage: async (html, request) => {
       const url = new URL(request.url, 'http://page');
-      return withPreview(html, await pagePreview(ctx, url.pathname, url.searchParams));
+      const early = earlyDataPaths(config.apiPrefix, url.pathname, url.searchParams);
+      const page = withEarlyData(html, early);
+      return withPreview(page, await pagePreview(ctx, url.pathname, url.searchParams));
     },
   });
 

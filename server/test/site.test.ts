@@ -40,9 +40,11 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(outside, { recursive: true, force: true }));
 
-/** The page as the build wrote it: the link-preview tags the server adds taken out. */
+/** The page as the build wrote it: the preview tags and data preloads the server adds taken out. */
 const withoutPreview = (html: string) =>
-  html.replace(/<meta (?:property="og:|name="twitter:)[^>]*>\n/g, '');
+  html
+    .replace(/<meta (?:property="og:|name="twitter:)[^>]*>\n/g, '')
+    .replace(/<link rel="preload" as="fetch"[^>]*>/g, '');
 
 /** The content of one preview tag, as a crawler reads it (entities decoded). */
 function tag(html: string, name: string): string | undefined {
