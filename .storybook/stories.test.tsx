@@ -9,9 +9,15 @@ import {
   type composeStory,
   setProjectAnnotations,
 } from '@storybook/react-webpack5';
+import { loadSonner } from '../src/lib/toast';
 import preview from './preview';
 
 setProjectAnnotations(preview);
+
+// The toaster's code loads on first use (src/lib/toast.ts). Loaded once here, before any
+// story, so a story's wait for its toast covers the story itself, never compiling sonner
+// for the first story that happens to toast on a busy machine.
+beforeAll(() => loadSonner(), 60_000);
 
 // A story file is found at run time, so its exports are known to the compiler only in general.
 type StoryFile = Parameters<typeof composeStories>[0];
