@@ -35,6 +35,7 @@ import { growCatalogue } from '../src/db/seed/generate';
 import { startTempPostgres, type TempPostgres } from '../test/tempPostgres';
 
 const MAIN = path.resolve(__dirname, '..', 'src', 'main.ts');
+const PACKAGE = path.resolve(__dirname, '..', '..', 'package.json');
 const READY = /Storefront ready at http:\/\/[^:\s]+:(\d+)/;
 
 interface Args {
@@ -101,8 +102,18 @@ interface Server {
   output: () => string;
 }
 
+/** The node options of `npm run server` (`node <these> server/src/main.ts`), so they are measured. */
+function serverNodeOptions(): string[] {
+  const scripts = (JSON.parse(readFileSync(PACKAGE, 'utf8')) as { scripts: Record<string, string> })
+    .scripts;
+  const words = (scripts.server ?? '').split(/\s+/);
+  const options = words.slice(words.indexOf('node') + 1, words.indexOf('server/src/main.ts'));
+  if (!options.includes('tsx')) throw new Error(`Unexpected "server" script: ${scripts.server}`);
+  return options;
+}
+
 async function startServers(count: number, env: Record<string, string>): Promise<Server[]> {
-  cluster.setupPrimary({ exec: MAIN, execArgv: ['--import', 'tsx'], silent: true });
+  cluster.setupPrimary({ exec: MAIN, execArgv: serverNodeOptions(), silent: true });
   // One at a time: a first start on the embedded database creates it, and on PostgreSQL the
   // ready time of each is its own.
   const servers: Server[] = [];
