@@ -52,7 +52,8 @@ async function main() {
       process.exit(result.status ?? 1);
     }
   }
-  const { start, startFailure } = await import('../server/src/main');
+  const { limitHeapGrowth, start, startFailure } = await import('../server/src/main');
+  limitHeapGrowth();
   try {
     await start();
   } catch (error) {

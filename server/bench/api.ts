@@ -1,11 +1,12 @@
 /**
- * npm run bench:api [-- --servers N --postgres --products N --duration S --connections C --listing]
+ * npm run bench:api [-- --servers N --postgres --products N --duration S --connections C --listing --cart]
  *
  * Starts N server processes (server/src/main.ts, as `npm run server` does) and loads them
  * with autocannon: catalogue reads, a search, cart reads and cart writes, printing requests
  * per second and p99 latency for each, then the resident memory of each server process
  * (VmRSS from /proc) when it was ready, after the run, and at its peak (VmHWM). `--listing`
- * loads only the listing and search targets.
+ * loads only the listing and search targets; `--cart` only the whole catalogue, cart reads and
+ * cart writes (the targets of the several-servers comparison).
  *
  * - One server (the default) runs on the embedded database in a fresh temporary DATA_DIR
  *   with the default settings, so its first start is a newcomer's first start.
@@ -34,6 +35,7 @@ import { growCatalogue } from '../src/db/seed/generate';
 import { startTempPostgres, type TempPostgres } from '../test/tempPostgres';
 
 const MAIN = path.resolve(__dirname, '..', 'src', 'main.ts');
+const PACKAGE = path.resolve(__dirname, '..', '..', 'package.json');
 const READY = /Storefront ready at http:\/\/[^:\s]+:(\d+)/;
 
 interface Args {
@@ -43,6 +45,7 @@ interface Args {
   duration: number;
   connections: number;
   listing: boolean;
+  cart: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -53,11 +56,12 @@ function parseArgs(argv: string[]): Args {
     duration: 10,
     connections: 50,
     listing: false,
+    cart: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = (argv[i] as string).split('=');
-    if (flag === '--postgres' || flag === '--listing') {
-      args[flag === '--postgres' ? 'postgres' : 'listing'] = true;
+    if (flag === '--postgres' || flag === '--listing' || flag === '--cart') {
+      args[flag.slice(2) as 'postgres' | 'listing' | 'cart'] = true;
       continue;
     }
     const value = Number(inline ?? argv[++i]);
@@ -98,8 +102,18 @@ interface Server {
   output: () => string;
 }
 
+/** The node options of `npm run server` (`node <these> server/src/main.ts`), so they are measured. */
+function serverNodeOptions(): string[] {
+  const scripts = (JSON.parse(readFileSync(PACKAGE, 'utf8')) as { scripts: Record<string, string> })
+    .scripts;
+  const words = (scripts.server ?? '').split(/\s+/);
+  const options = words.slice(words.indexOf('node') + 1, words.indexOf('server/src/main.ts'));
+  if (!options.includes('tsx')) throw new Error(`Unexpected "server" script: ${scripts.server}`);
+  return options;
+}
+
 async function startServers(count: number, env: Record<string, string>): Promise<Server[]> {
-  cluster.setupPrimary({ exec: MAIN, execArgv: ['--import', 'tsx'], silent: true });
+  cluster.setupPrimary({ exec: MAIN, execArgv: serverNodeOptions(), silent: true });
   // One at a time: a first start on the embedded database creates it, and on PostgreSQL the
   // ready time of each is its own.
   const servers: Server[] = [];
@@ -285,8 +299,14 @@ async function main(): Promise<void> {
     ];
     const listing = (t: Target) =>
       t.path.startsWith('/api/get-all-products?') || /categories|search-suggestions/.test(t.path);
+    const cart = (t: Target) =>
+      t.path === '/api/get-all-products' ? !t.headers : /cart/.test(t.path);
+    const chosen = targets.filter(
+      (t) =>
+        (!args.listing && !args.cart) || (args.listing && listing(t)) || (args.cart && cart(t)),
+    );
     const rows: string[][] = [];
-    for (const target of args.listing ? targets.filter(listing) : targets) {
+    for (const target of chosen) {
       const result = await autocannon({
         url: `${base}${target.path}`,
         connections: args.connections,

@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { buildApp, drainAndClose, listeningPort, type App } from './app';
 import { ConfigError, ensureJwtSecret, loadConfig, serverUrl, type Config } from './config';
 import type { Database, OpenOptions } from './db/client';
@@ -90,6 +91,21 @@ async function openPrepared(
     if (after !== null && after < MIN_FREE_BYTES) throw diskFullError(config.dataDir, after);
     throw error;
   }
+}
+
+/**
+ * How far V8 lets the old generation grow past what was live after its last full collection
+ * before it collects again. Its default (up to 4 times, for a process that allocates fast)
+ * let a server on PostgreSQL reach 250-280 MB under the benchmark with about 45 MB live;
+ * at 20% it stayed under 150 MB. Unlike --max-old-space-size it is no ceiling: a catalogue
+ * of 100,000 products still gets the memory it needs, collected more often.
+ */
+const HEAP_GROWING_PERCENT = 20;
+
+/** Applies HEAP_GROWING_PERCENT unless the operator gave node a value of their own. */
+export function limitHeapGrowth(execArgv: readonly string[] = process.execArgv): void {
+  if (execArgv.some((arg) => /^--heap[-_]growing[-_]percent\b/.test(arg))) return;
+  v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
 
 export async function start(
@@ -190,6 +206,7 @@ export function startFailure(error: unknown): string {
 }
 
 if (runDirectly()) {
+  limitHeapGrowth();
   start().catch((error: unknown) => {
     console.error(startFailure(error));
     process.exit(1);

@@ -1,4 +1,5 @@
 /** Settings, tokens, money and images: no database needed. */
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -184,6 +185,46 @@ describe('tokens', () => {
     expect(await tokens.verify('a.b')).toBeNull();
     clock.advance(3601);
     expect(await tokens.verify(token)).toBeNull();
+  });
+
+  test('only a token shaped as sign() makes it is accepted', async () => {
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const claims = { sub: '42', jti: SESSION, iat: now, exp: now + 3600 };
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const signed = (header: unknown, payload: unknown, secret = 's'.repeat(40)) => {
+      const input = `${encode(header)}.${encode(payload)}`;
+      return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+    };
+    const good = signed({ alg: 'HS256', typ: 'JWT' }, claims);
+    expect(await tokens.verify(good)).toMatchObject({ userId: 42, sessionId: SESSION });
+    expect(await tokens.verify(signed({ alg: 'HS256' }, claims))).not.toBeNull();
+
+    expect(await tokens.verify(signed({ alg: 'HS256' }, claims, 't'.repeat(40)))).toBeNull();
+    expect(await tokens.verify(signed({ alg: 'HS256', typ: 'JWS' }, claims))).toBeNull();
+    expect(
+      await tokens.verify(signed({ alg: 'HS256', crit: ['b64'], b64: false }, claims)),
+    ).toBeNull();
+    expect(await tokens.verify(signed({ alg: 'HS256', kid: 'other' }, claims))).toBeNull();
+    expect(await tokens.verify(signed(['HS256'], claims))).toBeNull();
+    expect(await tokens.verify(signed({ alg: 'HS256' }, [claims]))).toBeNull();
+    expect(await tokens.verify(signed({ alg: 'HS256' }, { ...claims, nbf: now + 60 }))).toBeNull();
+    expect(await tokens.verify(signed({ alg: 'HS256' }, { ...claims, exp: now }))).toBeNull();
+    expect(
+      await tokens.verify(signed({ alg: 'HS256' }, { ...claims, exp: `${now + 60}` })),
+    ).toBeNull();
+
+    // The same MAC written another way: padded, or with a last character whose spare bits
+    // differ (both decode to the same bytes).
+    const [header, payload, signature] = good.split('.') as [string, string, string];
+    expect(await tokens.verify(`${header}.${payload}.${signature}=`)).toBeNull();
+    const last = signature.at(-1) as string;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const twin = alphabet[alphabet.indexOf(last) ^ 1] as string;
+    expect(Buffer.from(`${signature.slice(0, -1)}${twin}`, 'base64url')).toEqual(
+      Buffer.from(signature, 'base64url'),
+    );
+    expect(await tokens.verify(`${header}.${payload}.${signature.slice(0, -1)}${twin}`)).toBeNull();
+    expect(await tokens.verify(`${header}.${payload}!.${signature}`)).toBeNull();
   });
 });
 

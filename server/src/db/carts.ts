@@ -1,6 +1,6 @@
 import type { Cart, CartItem } from '../../../contract';
 import { cartTotals, toNaira } from '../money';
-import type { Queryable } from './client';
+import { prepared, type Queryable } from './client';
 import { productImagePath, unitPriceKobo } from './products';
 import { num, numOrNull } from './rows';
 
@@ -38,6 +38,11 @@ const SELECT = `SELECT c.id, c.quantity, p.id AS product_id, p.slug, p.name, p.a
   JOIN products p ON p.id = c.product_id
   JOIN vendors v ON v.id = p.vendor_id`;
 
+// A cart read and every cart change run these.
+const LIST = prepared('cart_list', `${SELECT} WHERE c.user_id = $1 ORDER BY c.id`);
+const LIST_LOCKED = `${SELECT} WHERE c.user_id = $1 ORDER BY p.id FOR UPDATE OF c, p`;
+const LINE = prepared('cart_line', `${SELECT} WHERE c.user_id = $1 AND c.id = $2`);
+
 function toLine(r: CartRow): CartLine {
   return {
     id: num(r.id),
@@ -69,9 +74,7 @@ export async function listCart(
   userId: number,
   options: { lockProducts?: boolean } = {},
 ): Promise<CartLine[]> {
-  const sql = options.lockProducts
-    ? `${SELECT} WHERE c.user_id = $1 ORDER BY p.id FOR UPDATE OF c, p`
-    : `${SELECT} WHERE c.user_id = $1 ORDER BY c.id`;
+  const sql = options.lockProducts ? LIST_LOCKED : LIST;
   return (await db.query<CartRow>(sql, [userId])).map(toLine);
 }
 
@@ -80,10 +83,7 @@ export async function findCartLine(
   userId: number,
   id: number,
 ): Promise<CartLine | null> {
-  const rows = await db.query<CartRow>(`${SELECT} WHERE c.user_id = $1 AND c.id = $2`, [
-    userId,
-    id,
-  ]);
+  const rows = await db.query<CartRow>(LINE, [userId, id]);
   return rows[0] ? toLine(rows[0]) : null;
 }
 
@@ -116,17 +116,19 @@ export async function addToCart(
   return num(rows[0]?.id);
 }
 
+const SET_QUANTITY = prepared(
+  'cart_set_quantity',
+  `UPDATE cart_items SET quantity = $3, updated_at = now()
+    WHERE user_id = $1 AND id = $2 RETURNING id`,
+);
+
 export async function setCartQuantity(
   db: Queryable,
   userId: number,
   id: number,
   quantity: number,
 ): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE cart_items SET quantity = $3, updated_at = now()
-      WHERE user_id = $1 AND id = $2 RETURNING id`,
-    [userId, id, quantity],
-  );
+  const rows = await db.query(SET_QUANTITY, [userId, id, quantity]);
   return rows.length === 1;
 }
 

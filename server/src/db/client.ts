@@ -41,6 +41,31 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return e.code === '23505' && (constraint === undefined || e.constraint === constraint);
 }
 
+const preparedNames = new Map<string, string>();
+const preparedTexts = new Map<string, string>();
+
+/**
+ * Marks SQL that runs on (nearly) every request as a prepared statement: on PostgreSQL each
+ * pooled connection parses and plans it once, then only binds the parameters, which saves the
+ * database most of its work on a short primary-key lookup. Returns the SQL itself, to pass to
+ * query() as usual; the embedded database runs it as any other. Keep it to fixed statements
+ * whose best plan does not depend on the values: a prepared statement may settle on one plan.
+ */
+export function prepared(name: string, sql: string): string {
+  const known = preparedTexts.get(name);
+  if (known !== undefined && known !== sql) {
+    throw new Error(`Two different statements are both prepared as "${name}"`);
+  }
+  preparedTexts.set(name, sql);
+  preparedNames.set(sql, name);
+  return sql;
+}
+
+/** The prepared statement's name for this SQL, or undefined for any other SQL. */
+export function preparedName(sql: string): string | undefined {
+  return preparedNames.get(sql);
+}
+
 const insideTransaction = new AsyncLocalStorage<true>();
 
 /** Adapters call this from query/exec on the database itself (not on a transaction handle). */

@@ -2,16 +2,22 @@
 import pg from 'pg';
 import {
   assertNotInTransaction,
+  preparedName,
   runInTransactionScope,
   type Database,
   type Queryable,
   type Row,
 } from './client';
 
+/** node-postgres prepares a statement on each connection the first time it runs by name. */
+function statement(sql: string, params: readonly unknown[]): pg.QueryConfig {
+  return { text: sql, values: [...params], name: preparedName(sql) };
+}
+
 function handle(client: pg.PoolClient): Queryable {
   return {
     query: async <T extends object = Row>(sql: string, params: readonly unknown[] = []) =>
-      (await client.query(sql, [...params])).rows as T[],
+      (await client.query(statement(sql, params))).rows as T[],
     exec: async (sql: string) => {
       await client.query(sql);
     },
@@ -45,7 +51,7 @@ export async function openPostgres(connectionString: string, schema?: string): P
     kind: 'postgres',
     async query<T extends object = Row>(sql: string, params: readonly unknown[] = []) {
       assertNotInTransaction();
-      return (await pool.query(sql, [...params])).rows as T[];
+      return (await pool.query(statement(sql, params))).rows as T[];
     },
     async exec(sql: string) {
       assertNotInTransaction();

@@ -1,4 +1,4 @@
-import type { Queryable } from './client';
+import { prepared, type Queryable } from './client';
 import { num } from './rows';
 
 export interface SessionAccount {
@@ -36,6 +36,14 @@ export async function insertSession(
   );
 }
 
+// Every signed-in request runs it.
+const OPEN_SESSION = prepared(
+  'open_session',
+  `SELECT u.id, u.email, u.first_name, u.emailverified
+     FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND s.expires_at > $3`,
+);
+
 /** The account behind an open session of that user; null when it ended, expired or is not theirs. */
 export async function findOpenSession(
   db: Queryable,
@@ -48,12 +56,7 @@ export async function findOpenSession(
     email: string;
     first_name: string;
     emailverified: boolean;
-  }>(
-    `SELECT u.id, u.email, u.first_name, u.emailverified
-       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND s.expires_at > $3`,
-    [sessionId, userId, now.toISOString()],
-  );
+  }>(OPEN_SESSION, [sessionId, userId, now.toISOString()]);
   const r = rows[0];
   if (!r) return null;
   return { userId: num(r.id), email: r.email, firstName: r.first_name, active: r.emailverified };
