@@ -36,3 +36,32 @@ export const ERROR_DETAILS = {
   passwordForMobile: 'Enter your current password to change your mobile number',
   wrongCurrentPassword: 'That is not your current password',
 } as const;
+
+/** The pay-later choices by name, as the sentences below use them. */
+const PAY_LATER_NAMES = { on_delivery: 'Pay on delivery', at_pickup: 'Pay at pickup' } as const;
+type PayLaterName = keyof typeof PAY_LATER_NAMES;
+
+/** A pay-later choice that does not go with the way the order is got (409). */
+export const PAY_LATER_MISMATCH_DETAILS: Record<PayLaterName, string> = {
+  on_delivery:
+    'Pay on delivery is only for orders we deliver. For pickup, choose Pay at pickup or pay now.',
+  at_pickup:
+    'Pay at pickup is only for orders you collect. For delivery, choose Pay on delivery or pay now.',
+};
+
+/**
+ * Why an order cannot be paid later: over the cap (a lower one on a first order). The server
+ * refuses with it and the storefront says it before the shopper tries; each side passes the
+ * amounts already written as naira, so this module stays free of imports.
+ */
+export function payLaterCapDetail(
+  method: PayLaterName,
+  cap: string,
+  total: string,
+  firstOrder: boolean,
+): string {
+  return (
+    `${PAY_LATER_NAMES[method]} is available for orders up to ${cap}${firstOrder ? ' on a first order' : ''}; ` +
+    `this order comes to ${total}. Please pay now with card, bank transfer or USSD.`
+  );
+}

@@ -1,7 +1,13 @@
 /** The payment service: a transaction started, verified, and the sandbox that stands in for Paystack. */
 import { Type, type Static } from 'typebox';
 import { FIELD_MESSAGES } from './messages';
-import { DELIVERY_MODELS, MAX_ID, PAYMENT_REFERENCE_PATTERN, TRANSACTION_STATUSES } from './rules';
+import {
+  DELIVERY_MODELS,
+  MAX_ID,
+  PAYMENT_REFERENCE_PATTERN,
+  PAYSTACK_CHANNELS,
+  TRANSACTION_STATUSES,
+} from './rules';
 
 export const InitializeTransactionSchema = Type.Object({
   userid: Type.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: FIELD_MESSAGES.id }),
@@ -42,6 +48,10 @@ export const VerifyQuerySchema = Type.Object({
 export const ReferenceParamsSchema = VerifyQuerySchema;
 export const SandboxPaySchema = Type.Object({
   outcome: Type.Optional(Type.Union([Type.Literal('success'), Type.Literal('failed')])),
+  /** How the tester chose to pay, among the channels a pay-now payment offers. */
+  channel: Type.Optional(
+    Type.Enum(PAYSTACK_CHANNELS, { errorMessage: 'Choose card, bank transfer or USSD' }),
+  ),
 });
 export type SandboxPayRequest = Static<typeof SandboxPaySchema>;
 
@@ -52,5 +62,11 @@ export const VerificationSchema = Type.Object({
   amount: Type.Integer(),
   currency: Type.String(),
   paid_at: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * How it was paid, as Paystack's verify reports it (kept with the payment once verified);
+   * null when the provider did not say.
+   * Optional for clients that predate it; the reference server always sends it.
+   */
+  channel: Type.Optional(Type.Union([Type.Enum(PAYSTACK_CHANNELS), Type.Null()])),
 });
 export type Verification = Static<typeof VerificationSchema>;

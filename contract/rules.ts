@@ -150,6 +150,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 /** The channels a pay-now payment offers at Paystack. */
 export const PAYSTACK_CHANNELS = ['card', 'bank_transfer', 'ussd'] as const;
+export type PaystackChannel = (typeof PAYSTACK_CHANNELS)[number];
 
 /** paid: money in; awaiting: pay-later, not received yet; refund_due: paid, then cancelled. */
 export const PAYMENT_STATUSES = ['paid', 'awaiting', 'refund_due'] as const;

@@ -2,41 +2,8 @@
  * A cart you can see, on a phone, in a real browser: the header's count, the stepper that
  * takes the place of Add to cart, the heart that toggles, and a header that fits at 320 px.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Cart, LoginResponse, WishlistEntry } from 'contract';
-
-const DEMO = { email: 'demo@ibadanmarket.ng', password: 'DemoPass123!' };
-
-async function logIn(request: APIRequestContext): Promise<LoginResponse> {
-  const response = await request.post('/api/login', {
-    form: { username: DEMO.email, password: DEMO.password },
-  });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as LoginResponse;
-}
-
-/** Starts the demo shopper with an empty cart and wishlist (other specs share the shopper). */
-async function emptyLists(request: APIRequestContext, token: string): Promise<void> {
-  const headers = { authorization: `Bearer ${token}` };
-  const cart = (await (await request.get('/api/all-carts', { headers })).json()) as Cart;
-  for (const line of cart.all_cart_data) {
-    expect((await request.delete(`/api/delete-cart/${line.id}`, { headers })).ok()).toBe(true);
-  }
-  const saved = (await (
-    await request.get('/api/get-wishlists', { headers })
-  ).json()) as WishlistEntry[];
-  for (const entry of saved) {
-    expect((await request.delete(`/api/delete-wishlist/${entry.id}`, { headers })).ok()).toBe(true);
-  }
-}
-
-async function signInPage(page: Page, login: LoginResponse): Promise<void> {
-  await page.addInitScript((session) => {
-    window.localStorage.setItem('authToken', session.access_token);
-    window.localStorage.setItem('userID', String(session.user_details.id));
-    window.localStorage.setItem('userName', session.user_details.firstname);
-  }, login);
-}
+import { expect, test, type Page } from '@playwright/test';
+import { emptyCart, emptyWishlist, logIn, signInPage } from './fixtures/shopper';
 
 const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Cart\b/ });
 
@@ -47,9 +14,11 @@ test.describe('on a 390 px phone, signed in', () => {
     page,
     request,
   }) => {
-    const login = await logIn(request);
-    await emptyLists(request, login.access_token);
-    await signInPage(page, login);
+    const shopper = await logIn(request);
+    // Other specs share the demo shopper: start from an empty cart and wishlist.
+    await emptyCart(request, shopper);
+    await emptyWishlist(request, shopper);
+    await signInPage(page, shopper);
 
     await page.goto('/shop');
     await expect(cartLink(page)).toHaveAccessibleName('Cart, 0 items');

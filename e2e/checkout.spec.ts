@@ -13,7 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { Cart, Delivery, LoginResponse, Order, Product } from 'contract';
+import type { Order, Product } from 'contract';
 import { formatNaira } from '../src/lib/format';
 import {
   startFakePaystackApi,
@@ -21,102 +21,34 @@ import {
   type CheckoutOutcome,
   type FakePaystack,
 } from './fixtures/paystackStub';
+import {
+  addToCart,
+  catalogue,
+  emptyCart,
+  ensureDelivery,
+  getCart,
+  logIn,
+  ordersOf,
+  signInPage,
+  type Shopper,
+} from './fixtures/shopper';
 
 const ROOT = path.resolve(__dirname, '..');
-const DEMO = { email: 'demo@ibadanmarket.ng', password: 'DemoPass123!' };
 /** docs/product.md#numbers-and-limits: delivery plus packaging. */
 const DELIVERY_AND_PACKAGING = 1150;
 /** The build waits CHECKOUT_DELAY_MS (5 s by default) between verification and checkout. */
 const ORDER_TIMEOUT = 30_000;
 
-interface Shopper {
-  token: string;
-  userId: number;
-  firstName: string;
-}
-
 // ------------------------------------------------------------------ API helpers
-
-const auth = (shopper: Shopper) => ({ authorization: `Bearer ${shopper.token}` });
-
-async function logIn(request: APIRequestContext, email: string, password: string) {
-  const answer = await request.post('/api/login', { form: { username: email, password } });
-  expect(answer.status(), await answer.text()).toBe(200);
-  const login = (await answer.json()) as LoginResponse;
-  return {
-    token: login.access_token,
-    userId: login.user_details.id,
-    firstName: login.user_details.firstname,
-  };
-}
-
-async function getCart(request: APIRequestContext, shopper: Shopper): Promise<Cart> {
-  const answer = await request.get('/api/all-carts', { headers: auth(shopper) });
-  expect(answer.ok()).toBe(true);
-  return (await answer.json()) as Cart;
-}
-
-async function emptyCart(request: APIRequestContext, shopper: Shopper) {
-  for (const line of (await getCart(request, shopper)).all_cart_data) {
-    await request.delete(`/api/delete-cart/${line.id}`, { headers: auth(shopper) });
-  }
-}
 
 /** In-stock products with room for a few more in the cart. */
 async function productsInStock(request: APIRequestContext, count: number): Promise<Product[]> {
-  const products = (await (await request.get('/api/get-all-products')).json()) as Product[];
-  const found = products.filter((p) => p.inventory_stock >= 10).slice(0, count);
+  const found = (await catalogue(request)).filter((p) => p.inventory_stock >= 10).slice(0, count);
   expect(found).toHaveLength(count);
   return found;
 }
 
-async function addToCartByApi(request: APIRequestContext, shopper: Shopper, product: Product) {
-  const answer = await request.post('/api/add-cart', {
-    headers: auth(shopper),
-    data: {
-      user_id: shopper.userId,
-      product_id: product.id,
-      quantity: 1,
-      price_per_item: product.amount,
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(200);
-}
-
-async function ensureDeliveryByApi(request: APIRequestContext, shopper: Shopper) {
-  const body = {
-    address: '21 Oba Adebimpe Road, Dugbe',
-    mobile_number: '08031234567',
-    alt_mobile_number: '',
-    city: 'Ibadan-Dugbe',
-    state: 'Oyo State',
-  };
-  const existing = await request.get('/api/get-delivery', { headers: auth(shopper) });
-  const answer = existing.ok()
-    ? await request.patch(`/api/update-delivery/${((await existing.json()) as Delivery).id}`, {
-        headers: auth(shopper),
-        data: body,
-      })
-    : await request.post('/api/delivery', { headers: auth(shopper), data: body });
-  expect(answer.status(), await answer.text()).toBe(200);
-}
-
-async function orders(request: APIRequestContext, shopper: Shopper): Promise<Order[]> {
-  const answer = await request.get('/api/orders', { headers: auth(shopper) });
-  expect(answer.ok()).toBe(true);
-  return (await answer.json()) as Order[];
-}
-
 // ------------------------------------------------------------------ page helpers
-
-/** Signs the page in the way the app keeps a session: its localStorage keys. */
-async function signInPage(page: Page, shopper: Shopper) {
-  await page.addInitScript((session) => {
-    window.localStorage.setItem('authToken', session.token);
-    window.localStorage.setItem('userID', String(session.userId));
-    window.localStorage.setItem('userName', session.firstName);
-  }, shopper);
-}
 
 const quantityOf = (page: Page, name: string) =>
   page
@@ -182,7 +114,7 @@ async function newOrder(request: APIRequestContext, shopper: Shopper, before: Or
   await expect
     .poll(
       async () => {
-        placed = (await orders(request, shopper)).filter((o) => !known.has(o.id));
+        placed = (await ordersOf(request, shopper)).filter((o) => !known.has(o.id));
         return placed.length;
       },
       { timeout: ORDER_TIMEOUT },
@@ -233,7 +165,7 @@ test.describe('paying with the Test payment dialog', () => {
 
   test.beforeAll(async ({ playwright }, testInfo) => {
     const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-    shopper = await logIn(request, DEMO.email, DEMO.password);
+    shopper = await logIn(request);
     await request.dispose();
   });
 
@@ -248,7 +180,7 @@ test.describe('paying with the Test payment dialog', () => {
   }) => {
     const [first, second] = await productsInStock(request, 2);
     if (!first || !second) throw new Error('catalogue too small');
-    const ordersBefore = await orders(request, shopper);
+    const ordersBefore = await ordersOf(request, shopper);
 
     await page.goto('/shop');
     await expect(page.getByRole('button', { name: `Add to cart: ${first.name}` })).toBeVisible();
@@ -317,9 +249,9 @@ test.describe('paying with the Test payment dialog', () => {
   }) => {
     const [product] = await productsInStock(request, 1);
     if (!product) throw new Error('catalogue too small');
-    await addToCartByApi(request, shopper, product);
-    await ensureDeliveryByApi(request, shopper);
-    const ordersBefore = await orders(request, shopper);
+    await addToCart(request, shopper, product);
+    await ensureDelivery(request, shopper);
+    const ordersBefore = await ordersOf(request, shopper);
 
     await page.goto('/cart');
     await expect(page.getByRole('heading', { name: product.name })).toBeVisible();
@@ -345,7 +277,7 @@ test.describe('paying with the Test payment dialog', () => {
 
     // Past the moment the first page would have checked out: still one order.
     await page.waitForTimeout(6_000);
-    const after = await orders(request, shopper);
+    const after = await ordersOf(request, shopper);
     expect(after.filter((o) => !ordersBefore.some((b) => b.id === o.id))).toHaveLength(1);
   });
 
@@ -356,7 +288,7 @@ test.describe('paying with the Test payment dialog', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     const [product] = await productsInStock(request, 1);
     if (!product) throw new Error('catalogue too small');
-    const ordersBefore = await orders(request, shopper);
+    const ordersBefore = await ordersOf(request, shopper);
 
     await page.goto('/shop');
     await page.getByRole('button', { name: `Add to cart: ${product.name}` }).click();
@@ -474,14 +406,14 @@ test.describe('paying through Paystack', () => {
     page,
     request,
   }) => {
-    const shopper = await logIn(request, DEMO.email, DEMO.password);
+    const shopper = await logIn(request);
     await emptyCart(request, shopper);
     const [first, second] = await productsInStock(request, 2);
     if (!first || !second) throw new Error('catalogue too small');
-    await addToCartByApi(request, shopper, first);
-    await addToCartByApi(request, shopper, second);
-    await ensureDeliveryByApi(request, shopper);
-    const ordersBefore = await orders(request, shopper);
+    await addToCart(request, shopper, first);
+    await addToCart(request, shopper, second);
+    await ensureDelivery(request, shopper);
+    const ordersBefore = await ordersOf(request, shopper);
     const cart = await getCart(request, shopper);
     const total = cart.price_after_vat + DELIVERY_AND_PACKAGING;
 
@@ -497,7 +429,7 @@ test.describe('paying through Paystack', () => {
     await expect.poll(() => stub.opened.length).toBe(1);
     await expect(page.getByRole('button', { name: 'Make Payment' })).toBeEnabled();
     await expect(page.getByText('Please wait... Do NOT refresh page')).toBeHidden();
-    expect(await orders(request, shopper)).toHaveLength(ordersBefore.length);
+    expect(await ordersOf(request, shopper)).toHaveLength(ordersBefore.length);
 
     // Second try: paid in the popup.
     await chooseMethod(page, 'Delivery');

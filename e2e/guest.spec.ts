@@ -3,36 +3,8 @@
  * out, 'Log in' from the toast, and back on the same page with the product in the cart.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Cart, LoginResponse, Product, ProductPage } from 'contract';
-
-const DEMO = { email: 'demo@ibadanmarket.ng', password: 'DemoPass123!' };
-
-async function logIn(request: APIRequestContext): Promise<LoginResponse> {
-  const response = await request.post('/api/login', {
-    form: { username: DEMO.email, password: DEMO.password },
-  });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as LoginResponse;
-}
-
-async function cartOf(request: APIRequestContext, token: string): Promise<Cart> {
-  const response = await request.get('/api/all-carts', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as Cart;
-}
-
-/** Takes the product out of the demo shopper's cart (other specs share the shopper). */
-async function removeFromCart(request: APIRequestContext, token: string, productId: number) {
-  for (const line of (await cartOf(request, token)).all_cart_data) {
-    if (line.product.id !== productId) continue;
-    const response = await request.delete(`/api/delete-cart/${line.id}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(response.ok()).toBe(true);
-  }
-}
+import type { Cart, Product, ProductPage } from 'contract';
+import { catalogue, DEMO, emptyCart, getCart, logIn } from './fixtures/shopper';
 
 /**
  * A product in stock, from the end of the catalogue (the other specs take the first ones),
@@ -41,8 +13,7 @@ async function removeFromCart(request: APIRequestContext, token: string, product
 async function productToFind(
   request: APIRequestContext,
 ): Promise<{ product: Product; word: string }> {
-  const products = (await (await request.get('/api/get-all-products')).json()) as Product[];
-  for (const product of products.filter((p) => p.inventory_stock > 5).reverse()) {
+  for (const product of (await catalogue(request)).filter((p) => p.inventory_stock > 5).reverse()) {
     for (const word of product.name.toLowerCase().match(/[a-z]{4,}/g) ?? []) {
       const response = await request.get(`/api/get-all-products?q=${encodeURIComponent(word)}`);
       const found = ((await response.json()) as ProductPage).items;
@@ -65,9 +36,9 @@ test.describe('on a 390 px phone, signed out', () => {
     request,
   }) => {
     const { product, word } = await productToFind(request);
-    const login = await logIn(request);
-    await removeFromCart(request, login.access_token, product.id);
-    const before = itemCount(await cartOf(request, login.access_token));
+    const shopper = await logIn(request);
+    await emptyCart(request, shopper, product.id);
+    const before = itemCount(await getCart(request, shopper));
 
     try {
       const shopPath = `/shop?q=${encodeURIComponent(word)}`;
@@ -104,16 +75,16 @@ test.describe('on a 390 px phone, signed out', () => {
       await expect(
         page.getByRole('list', { name: 'Cart items' }).getByRole('heading', { name: product.name }),
       ).toBeVisible();
-      const cart = await cartOf(request, login.access_token);
+      const cart = await getCart(request, shopper);
       expect(cart.all_cart_data.filter((l) => l.product.id === product.id)).toEqual([
         expect.objectContaining({ quantity: 1 }),
       ]);
       // Carried out once: a reload of the page does not add it again.
       await page.reload();
       await expect(page.getByRole('list', { name: 'Cart items' })).toBeVisible();
-      expect(itemCount(await cartOf(request, login.access_token))).toBe(count);
+      expect(itemCount(await getCart(request, shopper))).toBe(count);
     } finally {
-      await removeFromCart(request, login.access_token, product.id);
+      await emptyCart(request, shopper, product.id);
     }
   });
 });

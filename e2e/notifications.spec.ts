@@ -7,67 +7,32 @@
  * The order is placed through the API: the screens under test are the notifications.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type {
-  Cart,
-  LoginResponse,
-  NotificationList,
-  Order,
-  Product,
-  StockAlertList,
-} from 'contract';
-
-const DEMO = { email: 'demo@ibadanmarket.ng', password: 'DemoPass123!' };
-
-interface Session {
-  token: string;
-  userId: number;
-  firstName: string;
-}
-
-async function logIn(request: APIRequestContext): Promise<Session> {
-  const response = await request.post('/api/login', {
-    form: { username: DEMO.email, password: DEMO.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const login = (await response.json()) as LoginResponse;
-  return {
-    token: login.access_token,
-    userId: login.user_details.id,
-    firstName: login.user_details.firstname,
-  };
-}
-
-const bearer = (session: Session) => ({ authorization: `Bearer ${session.token}` });
+import type { NotificationList, Order, StockAlertList } from 'contract';
+import {
+  addToCart,
+  auth,
+  catalogue,
+  emptyCart,
+  logIn,
+  signInPage,
+  type Shopper,
+} from './fixtures/shopper';
 
 async function api<T>(
   request: APIRequestContext,
-  session: Session,
+  session: Shopper,
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
   data?: unknown,
 ): Promise<T> {
-  const response = await request.fetch(`/api${path}`, { method, headers: bearer(session), data });
+  const response = await request.fetch(`/api${path}`, { method, headers: auth(session), data });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
   return (await response.json()) as T;
-}
-
-/** Signs the page in the way the app keeps a session: its localStorage keys. */
-async function signInPage(page: Page, session: Session): Promise<void> {
-  await page.addInitScript((s) => {
-    window.localStorage.setItem('authToken', s.token);
-    window.localStorage.setItem('userID', String(s.userId));
-    window.localStorage.setItem('userName', s.firstName);
-  }, session);
 }
 
 async function expectNoSidewaysScroll(page: Page) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-}
-
-async function catalogue(request: APIRequestContext): Promise<Product[]> {
-  const response = await request.get('/api/get-all-products');
-  return (await response.json()) as Product[];
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -114,20 +79,12 @@ test('an order placed shows as an unread notification; Mark all as read', async 
 }) => {
   const session = await logIn(request);
   // A first pay-at-pickup order is capped: the demo cart goes, and one cheap product is bought.
-  const cart = await api<Cart>(request, session, 'GET', '/all-carts');
-  for (const line of cart.all_cart_data) {
-    await api<unknown>(request, session, 'DELETE', `/delete-cart/${line.id}`);
-  }
+  await emptyCart(request, session);
   const product = (await catalogue(request))
     .filter((p) => p.inventory_stock > 20)
     .sort((a, b) => a.amount - b.amount)[0];
   if (!product) throw new Error('The demo catalogue has no product in stock.');
-  await api<unknown>(request, session, 'POST', '/add-cart', {
-    user_id: session.userId,
-    product_id: product.id,
-    quantity: 1,
-    price_per_item: product.amount,
-  });
+  await addToCart(request, session, product);
   const order = await api<Order>(request, session, 'POST', '/place-order', {
     userid: session.userId,
     delivery_method: 'pickup',

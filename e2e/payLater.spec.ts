@@ -4,75 +4,32 @@
  * on the confirmation page (number, amounts, WhatsApp), and the order's email is in the outbox.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { Cart, Delivery, LoginResponse, Order, OrderDetail, Product } from 'contract';
+import type { OrderDetail, Product } from 'contract';
 import type { OutboxMessage } from 'contract/dev';
 import { formatNaira } from '../src/lib/format';
-
-const DEMO = { email: 'demo@ibadanmarket.ng', password: 'DemoPass123!' };
-
-interface Shopper {
-  token: string;
-  userId: number;
-  firstName: string;
-}
-
-const auth = (shopper: Shopper) => ({ authorization: `Bearer ${shopper.token}` });
-
-async function logIn(request: APIRequestContext): Promise<Shopper> {
-  const answer = await request.post('/api/login', {
-    form: { username: DEMO.email, password: DEMO.password },
-  });
-  expect(answer.status(), await answer.text()).toBe(200);
-  const login = (await answer.json()) as LoginResponse;
-  return {
-    token: login.access_token,
-    userId: login.user_details.id,
-    firstName: login.user_details.firstname,
-  };
-}
+import {
+  addToCart,
+  auth,
+  catalogue,
+  DEMO,
+  emptyCart,
+  ensureDelivery,
+  getCart,
+  logIn,
+  ordersOf,
+  signInPage,
+  type Shopper,
+} from './fixtures/shopper';
 
 /** An empty cart, then one cheap item: under the pay-later cap, a first order's included. */
 async function cartOfOne(request: APIRequestContext, shopper: Shopper): Promise<Product> {
-  const cart = (await (
-    await request.get('/api/all-carts', { headers: auth(shopper) })
-  ).json()) as Cart;
-  for (const line of cart.all_cart_data) {
-    await request.delete(`/api/delete-cart/${line.id}`, { headers: auth(shopper) });
-  }
-  const products = (await (await request.get('/api/get-all-products')).json()) as Product[];
-  const product = products
+  await emptyCart(request, shopper);
+  const product = (await catalogue(request))
     .filter((p) => p.inventory_stock >= 5)
     .sort((a, b) => a.amount - b.amount)[0];
   if (!product) throw new Error('no product in stock');
-  const added = await request.post('/api/add-cart', {
-    headers: auth(shopper),
-    data: {
-      user_id: shopper.userId,
-      product_id: product.id,
-      quantity: 1,
-      price_per_item: product.amount,
-    },
-  });
-  expect(added.status(), await added.text()).toBe(200);
+  await addToCart(request, shopper, product);
   return product;
-}
-
-async function ensureDelivery(request: APIRequestContext, shopper: Shopper) {
-  const body = {
-    address: '21 Oba Adebimpe Road, Dugbe',
-    mobile_number: '08031234567',
-    alt_mobile_number: '',
-    city: 'Ibadan-Dugbe',
-    state: 'Oyo State',
-  };
-  const existing = await request.get('/api/get-delivery', { headers: auth(shopper) });
-  const answer = existing.ok()
-    ? await request.patch(`/api/update-delivery/${((await existing.json()) as Delivery).id}`, {
-        headers: auth(shopper),
-        data: body,
-      })
-    : await request.post('/api/delivery', { headers: auth(shopper), data: body });
-  expect(answer.status(), await answer.text()).toBe(200);
 }
 
 test('pay on delivery: the confirmation page, and the email in the outbox', async ({
@@ -84,15 +41,9 @@ test('pay on delivery: the confirmation page, and the email in the outbox', asyn
   const shopper = await logIn(request);
   await ensureDelivery(request, shopper);
   const product = await cartOfOne(request, shopper);
-  const ordersBefore = (await (
-    await request.get('/api/orders', { headers: auth(shopper) })
-  ).json()) as Order[];
+  const ordersBefore = await ordersOf(request, shopper);
 
-  await page.addInitScript((session) => {
-    window.localStorage.setItem('authToken', session.token);
-    window.localStorage.setItem('userID', String(session.userId));
-    window.localStorage.setItem('userName', session.firstName);
-  }, shopper);
+  await signInPage(page, shopper);
   await page.goto('/cart');
   await expect(page.getByText(product.name).first()).toBeVisible();
   await page.getByRole('button', { name: 'Make Payment' }).first().click();
@@ -133,10 +84,7 @@ test('pay on delivery: the confirmation page, and the email in the outbox', asyn
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // The cart is empty, and the confirmation went out by email.
-  const cart = (await (
-    await request.get('/api/all-carts', { headers: auth(shopper) })
-  ).json()) as Cart;
-  expect(cart.all_cart_data).toHaveLength(0);
+  expect((await getCart(request, shopper)).all_cart_data).toHaveLength(0);
   await expect
     .poll(async () => {
       const outbox = (await (

@@ -23,6 +23,7 @@ export const appRoutes: { path: string; heading: RegExp }[] = [
   { path: '/auth/register', heading: /^Create your account$/ },
   { path: '/cart', heading: /^Your cart$/ },
   { path: '/order-confirmation/401', heading: /^Thank you for your order$/ },
+  { path: '/staff/orders', heading: /^Orders to fulfil$/ },
   { path: '/policies', heading: /^Terms and conditions$/ },
   { path: '/hello-world', heading: /^Hello world$/ },
 ];

@@ -6,7 +6,13 @@
  */
 import { PRODUCT_PAGE_PATH, PRODUCT_SLUG_PARAM, productDetailsPath } from '../../contract/links';
 import type { AppContext } from './context';
-import { findProductBySlug, unitPriceKobo } from './db/products';
+import type { Queryable } from './db/client';
+import {
+  catalogueVersion,
+  findProductBySlug,
+  unitPriceKobo,
+  type ProductRecord,
+} from './db/products';
 import { SHOP_NAME } from './mail/messages';
 import { formatNaira } from './money';
 
@@ -35,6 +41,54 @@ function shorten(text: string, max: number): string {
   return `${lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut}…`;
 }
 
+/** Products (and slugs that name none) whose previews are kept: the ones being shared now. */
+const PREVIEW_ENTRIES = 500;
+/** Longer than any slug the shop makes: such a query is answered, never kept. */
+const PREVIEW_SLUG_MAX = 200;
+
+/**
+ * The product behind a shared link, read once per catalogue version: every page view asks, and
+ * a link shared in a busy group chat is opened by many at once. A trigger bumps the version on
+ * any product or vendor change, so a kept product is never older than the catalogue; the least
+ * recently viewed goes first once PREVIEW_ENTRIES are kept.
+ */
+export function productPreviewCache(
+  db: Queryable,
+  entries = PREVIEW_ENTRIES,
+): (slug: string) => Promise<ProductRecord | null> {
+  const kept = new Map<string, { version: number; product: ProductRecord | null }>();
+  return async (slug) => {
+    const version = await catalogueVersion(db);
+    const hit = kept.get(slug);
+    if (hit && hit.version === version) {
+      kept.delete(slug);
+      kept.set(slug, hit);
+      return hit.product;
+    }
+    const product = await findProductBySlug(db, slug);
+    if (slug.length <= PREVIEW_SLUG_MAX) {
+      kept.delete(slug);
+      kept.set(slug, { version, product });
+      for (const oldest of kept.keys()) {
+        if (kept.size <= entries) break;
+        kept.delete(oldest);
+      }
+    }
+    return product;
+  };
+}
+
+// One cache per database: each app (and each test's) keeps its own.
+const caches = new WeakMap<Queryable, (slug: string) => Promise<ProductRecord | null>>();
+function cachedProduct(db: Queryable, slug: string): Promise<ProductRecord | null> {
+  let find = caches.get(db);
+  if (!find) {
+    find = productPreviewCache(db);
+    caches.set(db, find);
+  }
+  return find(slug);
+}
+
 /**
  * The preview of the page at `pathname` with `query`. Pictures the server draws are SVG,
  * which WhatsApp and Facebook do not show, so a product without a photo of its own is
@@ -48,7 +102,7 @@ export async function pagePreview(
   const origin = ctx.publicUrl();
   const shopImage = `${origin}${SHOP_IMAGE}`;
   const slug = pathname === PRODUCT_PAGE_PATH ? query.get(PRODUCT_SLUG_PARAM) : null;
-  const product = slug ? await findProductBySlug(ctx.db, slug) : null;
+  const product = slug ? await cachedProduct(ctx.db, slug) : null;
   if (!product) {
     return {
       type: 'website',

@@ -142,6 +142,7 @@ describe('verify-transaction and the sandbox', () => {
       amount: amountKobo,
       currency: 'NGN',
       paid_at: null,
+      channel: null,
     });
 
     const paid = await pay(reference);
@@ -162,6 +163,46 @@ describe('verify-transaction and the sandbox', () => {
     expect(rows[0]?.verified_at).not.toBeNull();
 
     expect((await pay(reference)).statusCode).toBe(409);
+  });
+
+  test("the tester's channel is kept and answered as Paystack's verify does; others are 422", async () => {
+    await fillCart(t.app, shopper, [[milo.id, 1]]);
+    const { reference } = await initialize(t.app, shopper);
+    const payBy = (channel: string) =>
+      call(t.app, {
+        method: 'POST',
+        url: `/api/sandbox/pay/${reference}`,
+        token: shopper.token,
+        body: { channel },
+      });
+
+    const refused = await payBy('mobile_money');
+    expect(refused.statusCode).toBe(422);
+    expect(json<{ detail: { loc: string[]; msg: string }[] }>(refused).detail).toEqual([
+      expect.objectContaining({
+        loc: ['body', 'channel'],
+        msg: 'Choose card, bank transfer or USSD',
+      }),
+    ]);
+
+    const paid = await payBy('ussd');
+    expect(paid.statusCode).toBe(200);
+    expect(json<Verification>(paid)).toMatchObject({ status: 'success', channel: 'ussd' });
+    const verify = async () =>
+      json<Verification>(
+        await call(t.app, {
+          url: `/api/verify-transaction?reference=${reference}`,
+          token: shopper.token,
+        }),
+      );
+    // The first verify asks the provider; later ones answer from the shop's own record.
+    expect((await verify()).channel).toBe('ussd');
+    expect((await verify()).channel).toBe('ussd');
+    const [tx] = await t.db.query<{ channel: string | null }>(
+      'SELECT channel FROM transactions WHERE reference = $1',
+      [reference],
+    );
+    expect(tx?.channel).toBe('ussd');
   });
 
   test('a failed payment is reported as failed and gives no order', async () => {

@@ -227,6 +227,8 @@ test("verify reports Paystack's state and checks amount and currency", async () 
     amount: AMOUNT,
     currency: 'NGN',
     paid_at: '2026-11-22T10:00:00.000Z',
+    // Paystack's verify says how it was paid; the shop answers it as it is.
+    channel: 'card',
   });
   const order = await call(paystackApp, {
     method: 'POST',

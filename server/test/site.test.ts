@@ -5,6 +5,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { OutboxMessage } from '../../contract';
 import type { App } from '../src/app';
+import type { Queryable } from '../src/db/client';
+import { productPreviewCache } from '../src/preview';
 import { parseMultipart } from '../src/routes/emailjs';
 import { call, json, seedProducts, setupHarness, type TestProduct } from './helpers';
 
@@ -339,6 +341,42 @@ describe('link previews (Open Graph) of shared pages', () => {
     expect(tag(photo, 'og:image')).toBe(`${SHOP}/uploads/rice.jpg`);
     expect(tag(photo, 'twitter:card')).toBe('summary_large_image');
     expect(tag(photo, 'og:description')).toMatch(/^₦18,500, out of stock\. /);
+  });
+
+  test('a preview is read from the database once per catalogue version, and never stale', async () => {
+    const [beans] = await seedProducts(t.db, [{ name: 'Oloyin Beans 5kg', price: 7200 }]);
+    const slug = (beans as TestProduct).slug;
+    const productReads: string[] = [];
+    const counting: Queryable = {
+      query: (sql, params) => {
+        if (/FROM products/i.test(sql) && params?.includes(slug)) productReads.push(sql);
+        return t.db.query(sql, params);
+      },
+      exec: (sql) => t.db.exec(sql),
+    };
+    const find = productPreviewCache(counting, 2);
+
+    expect((await find(slug))?.name).toBe('Oloyin Beans 5kg');
+    expect((await find(slug))?.name).toBe('Oloyin Beans 5kg');
+    expect(productReads).toHaveLength(1);
+
+    // Any change to the catalogue is a new version: the next view reads the product again.
+    await t.db.query("UPDATE products SET name = 'Oloyin Honey Beans 5kg' WHERE slug = $1", [slug]);
+    expect((await find(slug))?.name).toBe('Oloyin Honey Beans 5kg');
+    expect(productReads).toHaveLength(2);
+
+    // Bounded: two other slugs push the oldest out, so it is read again.
+    await find('no-such-product-1');
+    await find('no-such-product-2');
+    expect((await find(slug))?.name).toBe('Oloyin Honey Beans 5kg');
+    expect(productReads).toHaveLength(3);
+
+    // Through the page, as a crawler sees it.
+    const { html } = await page(`/detail/product-details?slug=${slug}`);
+    expect(tag(html, 'og:title')).toBe('Oloyin Honey Beans 5kg | Ibadan Market');
+    await t.db.query('UPDATE products SET amount_kobo = 750000 WHERE slug = $1', [slug]);
+    const repriced = (await page(`/detail/product-details?slug=${slug}`)).html;
+    expect(tag(repriced, 'og:description')).toMatch(/^₦7,500\. /);
   });
 
   test('names and descriptions are escaped, never markup', async () => {

@@ -2,6 +2,7 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import type {
   InitializeTransactionRequest,
   InitializeTransactionResponse,
+  PaystackChannel,
   Verification,
 } from 'contract';
 import { env } from '../config/env';
@@ -10,6 +11,8 @@ import { createBaseQuery } from './baseQuery';
 export interface PayTestTransactionArgs {
   reference: string;
   outcome?: 'success' | 'failed';
+  /** The channel the tester picked, recorded by the sandbox as Paystack records it. */
+  channel?: PaystackChannel;
 }
 
 /**
@@ -40,10 +43,10 @@ export const paymentApi = createApi({
      * dialog pays, or fails, a pending transaction. The outcome defaults to success.
      */
     payTestTransaction: build.mutation<Verification, PayTestTransactionArgs>({
-      query: ({ reference, outcome = 'success' }) => ({
+      query: ({ reference, outcome = 'success', channel }) => ({
         url: `/sandbox/pay/${encodeURIComponent(reference)}`,
         method: 'POST',
-        body: { outcome },
+        body: channel ? { outcome, channel } : { outcome },
       }),
     }),
   }),

@@ -496,7 +496,7 @@ const calls: Call[] = [
     method: 'POST',
     service: 'payment',
     signedIn: true,
-    body: { outcome: 'success' },
+    body: { outcome: 'success', channel: 'bank_transfer' },
     request: SandboxPaySchema,
     answer: VerificationSchema,
     setup: async () => {
@@ -511,6 +511,19 @@ const calls: Call[] = [
         (await started.json()) as { transaction_data: { data: { reference: string } } }
       ).transaction_data.data.reference;
     },
+    get path() {
+      return `/sandbox/pay/${checkoutReference}`;
+    },
+  },
+  {
+    // No request schema: the body is the one the schema refuses.
+    name: 'pay in the sandbox by a channel Paystack is not offered',
+    method: 'POST',
+    service: 'payment',
+    signedIn: true,
+    body: { outcome: 'success', channel: 'mobile_money' },
+    status: 422,
+    answer: ErrorBodySchema,
     get path() {
       return `/sandbox/pay/${checkoutReference}`;
     },

@@ -33,6 +33,7 @@ import type {
   ProductPage,
   Registration,
   ResetPasswordRequest,
+  SandboxPayRequest,
   SearchSuggestions,
   SendOtpRequest,
   UpdateCartItem,
@@ -49,6 +50,7 @@ import {
   MAX_PRICE_NAIRA,
   MAX_SEARCH_SUGGESTIONS,
   OYO_STATE,
+  PAYSTACK_CHANNELS,
   PRODUCT_SORTS,
   type ProductSort,
 } from 'contract/rules';
@@ -645,6 +647,7 @@ const paymentHandlers = [
         amount,
         currency: 'NGN',
         paid_at: null,
+        channel: null,
       });
       const answer: InitializeTransactionResponse = {
         provider: 'sandbox',
@@ -673,13 +676,21 @@ const paymentHandlers = [
   http.post<{ reference: string }>(
     url('/sandbox/pay/:reference', 'payment'),
     signedIn(async ({ params, request }) => {
+      // As the server: the body is checked before the transaction is looked for.
+      const body: unknown = JSON.parse((await request.text()) || '{}');
+      const fields = typeof body === 'object' && body !== null ? (body as SandboxPayRequest) : {};
+      if (
+        fields.channel !== undefined &&
+        !(PAYSTACK_CHANNELS as readonly unknown[]).includes(fields.channel)
+      ) {
+        return invalid([issue('channel', 'Choose card, bank transfer or USSD')]);
+      }
       const found = mockDb.transactions.get(params.reference);
       if (!found) return detail(ERROR_DETAILS.transactionNotFound, 404);
-      const body: unknown = JSON.parse((await request.text()) || '{}');
-      const failed =
-        typeof body === 'object' && body !== null && 'outcome' in body && body.outcome === 'failed';
+      const failed = fields.outcome === 'failed';
       found.status = failed ? 'failed' : 'success';
       found.paid_at = failed ? null : new Date().toISOString();
+      found.channel = fields.channel ?? null;
       return HttpResponse.json(found);
     }),
   ),

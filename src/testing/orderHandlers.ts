@@ -14,7 +14,7 @@ import type {
   PlaceOrderRequest,
   ShopInfo,
 } from 'contract';
-import { ERROR_DETAILS } from 'contract/details';
+import { ERROR_DETAILS, PAY_LATER_MISMATCH_DETAILS, payLaterCapDetail } from 'contract/details';
 import { FIELD_MESSAGES } from 'contract/messages';
 import {
   DELIVERY_MODELS,
@@ -126,28 +126,6 @@ export function orderDetailOf(order: Order): OrderDetail {
   };
 }
 
-/** The server's words for a pay-later choice that does not go with the way of getting it. */
-export const MISMATCH_DETAILS = {
-  on_delivery:
-    'Pay on delivery is only for orders we deliver. For pickup, choose Pay at pickup or pay now.',
-  at_pickup:
-    'Pay at pickup is only for orders you collect. For delivery, choose Pay on delivery or pay now.',
-} as const;
-
-/** The server's words for an order over the pay-later cap. */
-export function capDetail(
-  method: PlaceOrderRequest['payment_method'],
-  capNaira: number,
-  first: boolean,
-  totalNaira: number,
-): string {
-  const how = method === 'on_delivery' ? 'Pay on delivery' : 'Pay at pickup';
-  return (
-    `${how} is available for orders up to ${formatNaira(capNaira)}${first ? ' on a first order' : ''}; ` +
-    `this order comes to ${formatNaira(totalNaira)}. Please pay now with card, bank transfer or USSD.`
-  );
-}
-
 function placeOrderIssues(body: Partial<PlaceOrderRequest>) {
   const issues = [];
   if (!Number.isInteger(body.userid)) issues.push(issue('userid', FIELD_MESSAGES.id));
@@ -172,7 +150,8 @@ export const orderHandlers: RequestHandler[] = [
       if (body.userid !== mockDb.user.id) {
         return detail('You can only order from your own cart', 403);
       }
-      if (PAY_LATER_DELIVERY_MODEL[method] !== model) return detail(MISMATCH_DETAILS[method], 409);
+      if (PAY_LATER_DELIVERY_MODEL[method] !== model)
+        return detail(PAY_LATER_MISMATCH_DETAILS[method], 409);
       if (mockDb.cartLines.length === 0) return detail(ERROR_DETAILS.cartEmpty, 400);
       for (const line of mockDb.cartLines) {
         const p = mockDb.products.find((item) => item.id === line.product.id);
@@ -201,7 +180,11 @@ export const orderHandlers: RequestHandler[] = [
         },
       }));
       const amounts = orderAmountsOf(items);
-      if (amounts.total > cap) return detail(capDetail(method, cap, first, amounts.total), 409);
+      if (amounts.total > cap)
+        return detail(
+          payLaterCapDetail(method, formatNaira(cap), formatNaira(amounts.total), first),
+          409,
+        );
 
       const id = nextId();
       const order: PlacedOrder = {

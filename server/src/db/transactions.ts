@@ -1,4 +1,4 @@
-import type { DeliveryModel, TransactionStatus } from '../../../contract';
+import type { DeliveryModel, PaystackChannel, TransactionStatus } from '../../../contract';
 import type { Queryable } from './client';
 import { isoOrNull, num } from './rows';
 
@@ -13,6 +13,8 @@ export interface TransactionRecord {
   status: TransactionStatus;
   paidAt: string | null;
   verifiedAt: string | null;
+  /** How it was paid, as the provider's verify said (null until then, or when it did not). */
+  channel: PaystackChannel | null;
   /** Until when the payment holds its lines' stock (null: a payment from before holds). */
   holdExpiresAt: string | null;
   holdReleasedAt: string | null;
@@ -29,12 +31,13 @@ interface TransactionRow {
   status: TransactionStatus;
   paid_at: unknown;
   verified_at: unknown;
+  channel: PaystackChannel | null;
   hold_expires_at: unknown;
   hold_released_at: unknown;
 }
 
 const COLUMNS = `id, reference, user_id, provider, amount_kobo, currency, delivery_method, status,
-  paid_at, verified_at, hold_expires_at, hold_released_at`;
+  paid_at, verified_at, channel, hold_expires_at, hold_released_at`;
 
 function toRecord(r: TransactionRow): TransactionRecord {
   return {
@@ -48,6 +51,7 @@ function toRecord(r: TransactionRow): TransactionRecord {
     status: r.status,
     paidAt: isoOrNull(r.paid_at),
     verifiedAt: isoOrNull(r.verified_at),
+    channel: r.channel,
     holdExpiresAt: isoOrNull(r.hold_expires_at),
     holdReleasedAt: isoOrNull(r.hold_released_at),
   };
@@ -239,16 +243,17 @@ export async function recordProviderStatus(
   status: TransactionStatus,
   paidAt: string | null,
   verified: boolean,
+  channel: PaystackChannel | null = null,
 ): Promise<void> {
   await db.query(
     `UPDATE transactions
-        SET status = $2, paid_at = COALESCE($3, paid_at),
+        SET status = $2, paid_at = COALESCE($3, paid_at), channel = COALESCE($5, channel),
             verified_at = CASE WHEN $4 THEN COALESCE(verified_at, now()) ELSE verified_at END,
             hold_released_at = CASE WHEN $2 IN ('failed', 'abandoned')
                                     THEN COALESCE(hold_released_at, now())
                                     ELSE hold_released_at END,
             updated_at = now()
       WHERE reference = $1 AND verified_at IS NULL`,
-    [reference, status, paidAt, verified],
+    [reference, status, paidAt, verified, channel],
   );
 }

@@ -22,6 +22,7 @@ import {
   type PaymentReceivedVia,
   type StaffOrder,
 } from '../../../contract';
+import { PAY_LATER_MISMATCH_DETAILS, payLaterCapDetail } from '../../../contract/details';
 import { orderPagePath, productDetailsPath } from '../../../contract/links';
 import type { AppContext } from '../context';
 import { clearCart } from '../db/carts';
@@ -308,11 +309,7 @@ export async function placePayLaterOrder(
   log?: Log,
 ): Promise<OrderRecord> {
   if (PAY_LATER_DELIVERY_MODEL[method] !== deliveryModel) {
-    throw conflict(
-      method === 'on_delivery'
-        ? 'Pay on delivery is only for orders we deliver. For pickup, choose Pay at pickup or pay now.'
-        : 'Pay at pickup is only for orders you collect. For delivery, choose Pay on delivery or pay now.',
-    );
+    throw conflict(PAY_LATER_MISMATCH_DETAILS[method]);
   }
   const now = ctx.clock.now();
   const record = await ctx.db.transaction(async (q) => {
@@ -326,10 +323,8 @@ export async function placePayLaterOrder(
     const first = num(earlier[0]?.n ?? 0) === 0;
     const cap = first ? ctx.config.payLater.firstOrderMaxKobo : ctx.config.payLater.maxKobo;
     if (totals.payableKobo > cap) {
-      const how = method === 'on_delivery' ? 'Pay on delivery' : 'Pay at pickup';
       throw conflict(
-        `${how} is available for orders up to ${formatNaira(cap)}${first ? ' on a first order' : ''}; ` +
-          `this order comes to ${formatNaira(totals.payableKobo)}. Please pay now with card, bank transfer or USSD.`,
+        payLaterCapDetail(method, formatNaira(cap), formatNaira(totals.payableKobo), first),
       );
     }
 

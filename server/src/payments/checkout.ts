@@ -44,6 +44,7 @@ export async function verifyPayment(
       amountKobo: tx.amountKobo,
       currency: tx.currency,
       paidAt: tx.paidAt,
+      channel: tx.channel,
     };
   }
   let result: ProviderVerification;
@@ -62,7 +63,14 @@ export async function verifyPayment(
         'The amount paid does not match this order, so no order will be placed. Please contact us.',
       );
     }
-    await recordProviderStatus(ctx.db, tx.reference, 'success', result.paidAt, true);
+    await recordProviderStatus(
+      ctx.db,
+      tx.reference,
+      'success',
+      result.paidAt,
+      true,
+      result.channel,
+    );
   } else if (result.status !== 'pending') {
     await recordProviderStatus(ctx.db, tx.reference, result.status, null, false);
   }

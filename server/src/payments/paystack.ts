@@ -6,7 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Type } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { PAYSTACK_CHANNELS, type TransactionStatus } from '../../../contract';
+import { PAYSTACK_CHANNELS, type PaystackChannel, type TransactionStatus } from '../../../contract';
 import { PaymentProviderError, type PaymentProvider } from './provider';
 
 const InitializeAnswer = Type.Object({
@@ -27,8 +27,16 @@ const VerifyAnswer = Type.Object({
     amount: Type.Integer(),
     currency: Type.String(),
     paid_at: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    channel: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   }),
 });
+
+/** Paystack's channel names, kept when they are one the shop offers. */
+export function channelOf(channel: string | null | undefined): PaystackChannel | null {
+  return (PAYSTACK_CHANNELS as readonly (string | null | undefined)[]).includes(channel)
+    ? (channel as PaystackChannel)
+    : null;
+}
 
 /** The part of a webhook event the shop acts on. */
 export const WebhookEventSchema = Type.Object({
@@ -39,6 +47,7 @@ export const WebhookEventSchema = Type.Object({
     currency: Type.String({ maxLength: 10 }),
     status: Type.Optional(Type.String({ maxLength: 50 })),
     paid_at: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
+    channel: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
   }),
 });
 export const checkWebhookEvent = Compile(WebhookEventSchema);
@@ -143,6 +152,7 @@ export function createPaystackProvider(options: {
         amountKobo: d.amount,
         currency: d.currency,
         paidAt: d.paid_at ?? null,
+        channel: channelOf(d.channel),
       };
     },
   };

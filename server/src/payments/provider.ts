@@ -3,7 +3,7 @@
  * ask what became of it. Paystack when the server holds a secret key, else the sandbox.
  */
 import { randomBytes } from 'node:crypto';
-import type { TransactionStatus } from '../../../contract';
+import type { PaystackChannel, TransactionStatus } from '../../../contract';
 
 export interface InitializeInput {
   reference: string;
@@ -25,6 +25,8 @@ export interface ProviderVerification {
   amountKobo: number;
   currency: string;
   paidAt: string | null;
+  /** Card, bank transfer or USSD, when the provider says. */
+  channel: PaystackChannel | null;
 }
 
 export interface PaymentProvider {

@@ -4,7 +4,7 @@
  * pending until POST /api/sandbox/pay/{reference} settles it, and verify reports the truth.
  */
 import { randomBytes } from 'node:crypto';
-import type { TransactionStatus } from '../../../contract';
+import type { PaystackChannel, TransactionStatus } from '../../../contract';
 import type { Database } from '../db/client';
 import { isoOrNull, num } from '../db/rows';
 import { PaymentProviderError, type PaymentProvider, type ProviderVerification } from './provider';
@@ -16,6 +16,7 @@ export interface SandboxProvider extends PaymentProvider {
     reference: string,
     outcome: 'success' | 'failed',
     at: Date,
+    channel?: PaystackChannel | null,
   ): Promise<ProviderVerification | null>;
 }
 
@@ -25,6 +26,7 @@ interface LedgerRow {
   currency: string;
   status: TransactionStatus;
   paid_at: unknown;
+  channel: PaystackChannel | null;
 }
 
 function toVerification(r: LedgerRow): ProviderVerification {
@@ -34,6 +36,7 @@ function toVerification(r: LedgerRow): ProviderVerification {
     amountKobo: num(r.amount_kobo),
     currency: r.currency,
     paidAt: isoOrNull(r.paid_at),
+    channel: r.channel,
   };
 }
 
@@ -59,20 +62,21 @@ export function createSandboxProvider(deps: { db: Database; apiPrefix: string })
 
     async verify(reference) {
       const rows = await db.query<LedgerRow>(
-        'SELECT reference, amount_kobo, currency, status, paid_at FROM sandbox_payments WHERE reference = $1',
+        'SELECT reference, amount_kobo, currency, status, paid_at, channel FROM sandbox_payments WHERE reference = $1',
         [reference],
       );
       if (!rows[0]) throw new PaymentProviderError('Transaction reference not found');
       return toVerification(rows[0]);
     },
 
-    async pay(reference, outcome, at) {
+    async pay(reference, outcome, at, channel = null) {
       const rows = await db.query<LedgerRow>(
         `UPDATE sandbox_payments
-            SET status = $2, paid_at = CASE WHEN $2 = 'success' THEN $3::timestamptz END
+            SET status = $2, paid_at = CASE WHEN $2 = 'success' THEN $3::timestamptz END,
+                channel = $4
           WHERE reference = $1 AND status = 'pending'
-          RETURNING reference, amount_kobo, currency, status, paid_at`,
-        [reference, outcome, at.toISOString()],
+          RETURNING reference, amount_kobo, currency, status, paid_at, channel`,
+        [reference, outcome, at.toISOString(), channel],
       );
       return rows[0] ? toVerification(rows[0]) : null;
     },

@@ -27,7 +27,7 @@ import {
 import { cartTotals } from '../money';
 import { deliveryFor, takeCart } from '../orders/place';
 import { placeOrder, verifyPayment } from '../payments/checkout';
-import { checkWebhookEvent, verifyWebhookSignature } from '../payments/paystack';
+import { channelOf, checkWebhookEvent, verifyWebhookSignature } from '../payments/paystack';
 import {
   newReference,
   PaymentProviderError,
@@ -44,6 +44,7 @@ function toVerification(v: ProviderVerification): Verification {
     amount: v.amountKobo,
     currency: v.currency,
     paid_at: v.paidAt,
+    channel: v.channel,
   };
 }
 
@@ -72,7 +73,7 @@ async function paystackWebhook(app: FastifyInstance, ctx: AppContext, secretKey:
     if (!checkWebhookEvent.Check(event) || event.event !== 'charge.success') {
       return reply.send({ status: 'ignored' });
     }
-    const { reference, amount, currency, paid_at: paidAt } = event.data;
+    const { reference, amount, currency, paid_at: paidAt, channel } = event.data;
     const tx = await findTransaction(ctx.db, reference);
     if (!tx) {
       request.log.warn({ reference }, 'webhook for an unknown reference');
@@ -86,7 +87,14 @@ async function paystackWebhook(app: FastifyInstance, ctx: AppContext, secretKey:
       await recordProviderStatus(ctx.db, reference, 'failed', null, false);
       return reply.send({ status: 'ignored' });
     }
-    await recordProviderStatus(ctx.db, reference, 'success', paidAt ?? null, true);
+    await recordProviderStatus(
+      ctx.db,
+      reference,
+      'success',
+      paidAt ?? null,
+      true,
+      channelOf(channel),
+    );
     try {
       const { order, created } = await placeOrder(
         ctx,
@@ -227,6 +235,7 @@ const paymentRoutes: RoutePlugin = async (app, { ctx }) => {
           tx.reference,
           request.body.outcome ?? 'success',
           clock.now(),
+          request.body.channel ?? null,
         );
         if (!settled) throw conflict('This payment is already finished');
         return toVerification(settled);

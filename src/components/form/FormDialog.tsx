@@ -50,6 +50,7 @@ export function DialogForm<V extends FieldValues>({
   title,
   description,
   onCancel,
+  cancelLabel = 'Cancel',
   submit,
   spacing = 2,
   children,
@@ -59,6 +60,8 @@ export function DialogForm<V extends FieldValues>({
   title: ReactNode;
   description: ReactNode;
   onCancel: () => void;
+  /** The dismiss button's words, where 'Cancel' could be read as the action itself. */
+  cancelLabel?: string;
   /** The submit button(s). */
   submit: ReactNode;
   spacing?: number;
@@ -77,7 +80,7 @@ export function DialogForm<V extends FieldValues>({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5, gap: 1, flexWrap: 'wrap' }}>
         <Button onClick={onCancel} color="inherit">
-          Cancel
+          {cancelLabel}
         </Button>
         {submit}
       </DialogActions>

@@ -106,7 +106,10 @@ function ContactLine({ icon, children }: { icon: ReactNode; children: ReactNode 
 const footerGridSx = {
   display: 'grid',
   gridTemplateColumns: 'repeat(12, minmax(0, 1fr))',
-  gap: { xs: 4, md: 5 },
+  // Eleven gaps between twelve columns: 32 px ones alone are 352 px, wider than a 360 px
+  // phone's footer, so the columns sit closer there than the rows.
+  columnGap: { xs: 2, sm: 3, md: 5 },
+  rowGap: { xs: 4, md: 5 },
 } as const;
 
 export default function Footer() {

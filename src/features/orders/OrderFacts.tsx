@@ -22,9 +22,17 @@ export function FactCard({ title, children }: { title: string; children: ReactNo
   );
 }
 
+/** One dt/dd pair in its own div: the only wrapper a dl allows around its terms. */
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
-    <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2, py: 0.5 }}>
+    <Stack
+      direction="row"
+      sx={[
+        { justifyContent: 'space-between', gap: 2, py: 0.5 },
+        // The total sits under a rule: drawn on its own row, as a dl's div may not nest.
+        strong && { borderTop: 1, borderColor: 'divider', mt: 0.5, pt: 1 },
+      ]}
+    >
       <Typography component="dt" color={strong ? 'text.primary' : 'text.secondary'}>
         {label}
       </Typography>
@@ -45,9 +53,7 @@ export function AmountList({ amounts, totalLabel }: { amounts: OrderAmounts; tot
       <Row label="Items" value={formatNaira(amounts.items)} />
       <Row label="VAT (7.5%)" value={formatNaira(amounts.vat)} />
       <Row label="Delivery and packaging" value={formatNaira(amounts.delivery_and_packaging)} />
-      <Box sx={{ borderTop: 1, borderColor: 'divider', mt: 0.5, pt: 0.5 }}>
-        <Row label={totalLabel} value={formatNaira(amounts.total)} strong />
-      </Box>
+      <Row label={totalLabel} value={formatNaira(amounts.total)} strong />
     </Box>
   );
 }

@@ -22,7 +22,11 @@ export default function OrderLoader({
   orderId: number | null;
   children: (order: OrderDetail) => ReactNode;
 }) {
-  const { data, error, isError, isFetching, refetch } = useGetOrderQuery(orderId ?? skipToken);
+  // The shop moves orders on while the shopper is elsewhere (a notification opens this page):
+  // ask again on every visit rather than show the timeline of the last one.
+  const { data, error, isError, isFetching, refetch } = useGetOrderQuery(orderId ?? skipToken, {
+    refetchOnMountOrArgChange: true,
+  });
   if (orderId === null || (isError && httpStatus(error) === 404)) {
     return (
       <EmptyState

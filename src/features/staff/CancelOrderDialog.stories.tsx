@@ -13,7 +13,7 @@ const meta = {
   args: { open: true, order: awaitingCash, onClose: fn(), onStale: fn() },
   argTypes: {
     open: { control: { type: 'boolean' } },
-    onClose: { description: 'Cancel, Escape, or the order cancelled.' },
+    onClose: { description: 'Keep order, Escape, or the order cancelled.' },
     onStale: { description: 'The order moved on before the cancel reached the shop (409).' },
   },
   parameters: {
@@ -46,6 +46,20 @@ export const Cancels: Story = {
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(args.onClose).toHaveBeenCalled());
     await expect(staffMockDb.orders.find((o) => o.id === awaitingCash.id)?.state).toBe('cancelled');
+  },
+};
+
+/**
+ * Changing one's mind: the dismiss button says 'Keep order', not a second 'Cancel' beside
+ * 'Cancel order', and it closes the dialog with the order left as it was.
+ */
+export const KeepsOrder: Story = {
+  play: async ({ canvasElement, args }) => {
+    const dialog = await shownDialog(canvasElement, title(awaitingCash));
+    await expect(dialog.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Keep order' }));
+    await expect(args.onClose).toHaveBeenCalled();
+    await expect(staffMockDb.orders.find((o) => o.id === awaitingCash.id)?.state).toBe('placed');
   },
 };
 

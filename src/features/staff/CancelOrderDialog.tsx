@@ -90,6 +90,7 @@ function CancelForm({ order, onClose, onStale }: Omit<CancelOrderDialogProps, 'o
           : 'The items go back on the shelf and the shopper is told why.'
       }
       onCancel={onClose}
+      cancelLabel="Keep order"
       submit={
         <Button type="submit" variant="contained" color="error" disabled={isLoading}>
           Cancel order

@@ -231,3 +231,30 @@ export const PayRefusedByServer: Story = {
     await expect(dialog().getByRole('button', { name: 'Pay' })).toBeEnabled();
   },
 };
+
+/** What the last Pay sent the sandbox (PaysByTheChosenChannel). */
+const sentToSandbox: unknown[] = [];
+
+/**
+ * Pay sends the channel the tester picked, so the sandbox records it as Paystack would. The
+ * sandbox here refuses after reading the body: the story ends with the dialog still open.
+ */
+export const PaysByTheChosenChannel: Story = {
+  parameters: {
+    msw: [
+      http.post(apiUrl('/sandbox/pay/:reference', 'payment'), async ({ request }) => {
+        sentToSandbox.push(await request.json());
+        return HttpResponse.json({ detail: 'Transaction not found' }, { status: 404 });
+      }),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    sentToSandbox.length = 0;
+    await shownDialog(canvasElement, 'Test payment');
+    const { dialog } = screenOf(canvasElement);
+    const group = dialog().getByRole('radiogroup', { name: 'Pay with' });
+    await userEvent.click(within(group).getByRole('radio', { name: 'USSD' }));
+    await userEvent.click(dialog().getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(sentToSandbox).toEqual([{ outcome: 'success', channel: 'ussd' }]));
+  },
+};

@@ -46,7 +46,7 @@ export default function TestPaymentDialog() {
   const paying = phase === 'payingTest';
   const channelsId = useId();
   // A tester walks the same choice a shopper makes in Paystack's dialog; the sandbox settles
-  // every channel alike.
+  // every channel alike and records which it was, as Paystack does.
   const [channel, setChannel] = useState<Channel>('card');
 
   function cancel() {
@@ -116,7 +116,7 @@ export default function TestPaymentDialog() {
         </Button>
         <Button
           variant="contained"
-          onClick={() => void dispatch(payTestPayment())}
+          onClick={() => void dispatch(payTestPayment(channel))}
           loading={paying}
         >
           Pay

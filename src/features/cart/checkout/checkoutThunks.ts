@@ -5,7 +5,12 @@
  * Each thunk checks the state first, so a second click or a second screen does nothing.
  */
 import { toast } from '../../../lib/toast';
-import type { DeliveryModel, InitializeTransactionResponse, Verification } from 'contract';
+import type {
+  DeliveryModel,
+  InitializeTransactionResponse,
+  PaystackChannel,
+  Verification,
+} from 'contract';
 import { startAppListening } from '../../../state/listenerMiddleware';
 import type { RootState } from '../../../state/types';
 import { env } from '../../../config/env';
@@ -206,8 +211,11 @@ export function startPayment({ deliveryModel, expectedTotal }: StartPaymentReque
   };
 }
 
-/** The Test payment dialog's Pay: the server's sandbox takes the payment, then we finish. */
-export function payTestPayment(): CheckoutThunk {
+/**
+ * The Test payment dialog's Pay: the server's sandbox takes the payment by the channel the
+ * tester picked, then we finish.
+ */
+export function payTestPayment(channel?: PaystackChannel): CheckoutThunk {
   return async (dispatch, getState) => {
     const checkout = selectCheckout(getState());
     const { transaction, deliveryModel } = checkout;
@@ -226,7 +234,10 @@ export function payTestPayment(): CheckoutThunk {
     dispatch(testPaymentSubmitted());
     try {
       await dispatch(
-        paymentApi.endpoints.payTestTransaction.initiate({ reference: transaction.reference }),
+        paymentApi.endpoints.payTestTransaction.initiate({
+          reference: transaction.reference,
+          channel,
+        }),
       ).unwrap();
     } catch (error) {
       const words = problemWords(error);

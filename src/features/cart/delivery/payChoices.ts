@@ -4,6 +4,7 @@
  * (lower on a shopper's first order) that the server enforces; the dialog says it first.
  */
 import type { DeliveryModel, Order, PayLaterMethod, ShopInfo } from 'contract';
+import { payLaterCapDetail } from 'contract/details';
 import { PAY_LATER_DELIVERY_MODEL } from 'contract/rules';
 import { formatNaira } from '../../../lib/format';
 
@@ -47,11 +48,9 @@ export function payLaterCap(
   if (!shop || !orders) return null;
   const first = isFirstOrder(orders);
   const capNaira = first ? shop.pay_later.first_order_max_total : shop.pay_later.max_total;
-  const how = PAY_CHOICES[method].title;
   const overCap =
     totalNaira !== null && totalNaira > capNaira
-      ? `${how} is available for orders up to ${formatNaira(capNaira)}${first ? ' on a first order' : ''}; ` +
-        `this order comes to ${formatNaira(totalNaira)}. Please pay now with card, bank transfer or USSD.`
+      ? payLaterCapDetail(method, formatNaira(capNaira), formatNaira(totalNaira), first)
       : null;
   return { capNaira, first, overCap };
 }
