@@ -157,6 +157,144 @@ test('Chromium finds the app installable from its manifest', async ({
   }
 });
 
+test.describe('a signed-in shopper reloading without the shop', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  const DEMO = { email: 'demo@ibadanmarket.ng', password: 'DemoPass123!' };
+  const SAVED_NOTE = /Saved copy from .+ — it can be changed once we can reach the shop again\./;
+  const SERVER_DOWN = 'Our server is not answering. Please try again in a moment.';
+  const OFFLINE_WORDS = 'You are offline. Check your connection and try again.';
+  const ADDRESS = '7 Saved Copy Close, Bodija';
+  const PERSONAL = /\/api\/(all-carts|get-delivery|orders)(\?|$)/;
+
+  test('the last cart, address and orders show as saved copies, then fresh ones', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const login = await request.post('/api/login', {
+      form: { username: DEMO.email, password: DEMO.password },
+    });
+    expect(login.status()).toBe(200);
+    const { access_token: token, user_details: user } = (await login.json()) as {
+      access_token: string;
+      user_details: { id: number; firstname: string };
+    };
+    const headers = { authorization: `Bearer ${token}` };
+    const [product] = (await catalogue(request)).filter((p) => p.inventory_stock > 5);
+    if (!product) throw new Error('No product in stock.');
+    const added = await request.post('/api/add-cart', {
+      headers,
+      data: {
+        user_id: user.id,
+        product_id: product.id,
+        quantity: 2,
+        price_per_item: product.amount,
+      },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    const line = (await added.json()) as { id: number };
+    const address = {
+      address: ADDRESS,
+      mobile_number: '08031234567',
+      alt_mobile_number: '',
+      city: 'Ibadan-Bodija',
+      state: 'Oyo State',
+    };
+    const existing = await request.get('/api/get-delivery', { headers });
+    const saved = existing.ok()
+      ? await request.patch(
+          `/api/update-delivery/${((await existing.json()) as { id: number }).id}`,
+          {
+            headers,
+            data: address,
+          },
+        )
+      : await request.post('/api/delivery', { headers, data: address });
+    expect(saved.status(), await saved.text()).toBe(200);
+
+    await page.addInitScript(
+      (s) => {
+        window.localStorage.setItem('authToken', s.token);
+        window.localStorage.setItem('userID', String(s.id));
+        window.localStorage.setItem('userName', s.name);
+      },
+      { token, id: user.id, name: user.firstname },
+    );
+
+    try {
+      await page.goto('/profile/orders');
+      await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+      await page.goto('/cart');
+      const cartLine = page
+        .getByRole('list', { name: 'Cart items' })
+        .getByRole('heading', { name: product.name });
+      await expect(cartLine).toBeVisible();
+      const delivery = page.getByRole('region', { name: 'Delivery location' });
+      await expect(delivery.getByText(ADDRESS, { exact: false })).toBeVisible();
+      const totalToPay = page
+        .getByRole('region', { name: 'Order summary' })
+        .locator('dt', { hasText: /^Total to pay$/ })
+        .locator('xpath=following-sibling::dd[1]');
+      const total = await totalToPay.textContent();
+      await controlled(page);
+
+      const expectSavedCart = async (words: string) => {
+        await expect(cartLine).toBeVisible();
+        await expect(page.getByText(words).first()).toBeVisible();
+        await expect(page.getByText(SAVED_NOTE)).toHaveCount(2);
+        await expect(totalToPay).toHaveText(total ?? '');
+        await expect(delivery.getByText(ADDRESS, { exact: false })).toBeVisible();
+        await expect(delivery.getByRole('button', { name: 'Change' })).toBeDisabled();
+        await expect(page.getByRole('button', { name: 'Make Payment' })).toBeDisabled();
+        await expect(
+          page.getByRole('button', { name: `Delete ${product.name} from cart` }),
+        ).toBeDisabled();
+        await expect(page.getByText(/No delivery location yet/)).toHaveCount(0);
+      };
+
+      // (a) Offline: the page comes from the worker, the personal answers from the saved copies.
+      await context.setOffline(true);
+      try {
+        await page.reload();
+        await expectSavedCart(OFFLINE_WORDS);
+        await expect(page.getByText(SERVER_DOWN)).toHaveCount(0);
+        await page.goto('/profile/orders');
+        await expect(page.getByText(OFFLINE_WORDS)).toBeVisible();
+        await expect(page.getByText(SAVED_NOTE)).toBeVisible();
+        await page.goto('/cart');
+        await expectSavedCart(OFFLINE_WORDS);
+      } finally {
+        await context.setOffline(false);
+      }
+      // Back online: everything asks again by itself and the notes go.
+      await expect(page.getByText(SAVED_NOTE)).toHaveCount(0);
+      await expect(
+        page.getByRole('button', { name: `Delete ${product.name} from cart` }),
+      ).toBeEnabled();
+
+      // (b) The server down: the gateway answers 503 for the shopper's own answers.
+      await context.route(PERSONAL, (route) => route.fulfill({ status: 503, body: '' }));
+      try {
+        await page.reload();
+        await expectSavedCart(SERVER_DOWN);
+        await expect(page.getByText(OFFLINE_WORDS)).toHaveCount(0);
+        await page.goto('/profile/orders');
+        await expect(page.getByText(SERVER_DOWN)).toBeVisible();
+        await expect(page.getByText(SAVED_NOTE)).toBeVisible();
+      } finally {
+        await context.unroute(PERSONAL);
+      }
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await expect(page.getByText(SAVED_NOTE)).toHaveCount(0);
+    } finally {
+      await request.delete(`/api/delete-cart/${line.id}`, { headers });
+    }
+  });
+});
+
 test.describe('a new version', () => {
   test.describe.configure({ mode: 'serial' });
 

@@ -108,11 +108,12 @@ describe('Redux DevTools', () => {
   });
 });
 
-test('the store registers the session, the checkout flow and the eleven API slices', () => {
+test('the store registers the session, the saved copies, the checkout flow and the eleven API slices', () => {
   const state = makeStore().getState();
   expect(Object.keys(state).sort()).toEqual(
     [
       'session',
+      'savedCopies',
       'checkout',
       'productApi',
       'cartApi',

@@ -10,6 +10,11 @@ import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 
 import { apis } from '../services';
 import { checkoutSlice } from '../features/cart/checkout/checkoutSlice';
 import { listenerMiddleware } from '../state/listenerMiddleware';
+import savedCopiesSlice, { type SavedCopiesState } from '../state/savedCopiesSlice';
+import {
+  createPersistedSavedCopiesReducer,
+  readStoredSavedCopies,
+} from '../state/savedCopiesPersistence';
 import sessionSlice, { type SessionState } from '../state/sessionSlice';
 // Registers the app's own listeners on the shared middleware.
 import './listeners';
@@ -19,12 +24,22 @@ import {
   syncSessionAcrossTabs,
 } from './sessionPersistence';
 
-/** The session slice, the payment flow's state, and the eleven API slices (the API caches are never persisted). */
-function buildRootReducer(sessionReducer: Reducer<SessionState>) {
-  return combineSlices({ session: sessionReducer }, checkoutSlice, ...apis);
+/**
+ * The session slice, the shopper's saved copies, the payment flow's state, and the eleven
+ * API slices (the API caches are never persisted; the saved copies keep a few answers).
+ */
+function buildRootReducer(
+  sessionReducer: Reducer<SessionState>,
+  savedCopiesReducer: Reducer<SavedCopiesState>,
+) {
+  return combineSlices(
+    { session: sessionReducer, savedCopies: savedCopiesReducer },
+    checkoutSlice,
+    ...apis,
+  );
 }
 
-export const rootReducer = buildRootReducer(sessionSlice.reducer);
+export const rootReducer = buildRootReducer(sessionSlice.reducer, savedCopiesSlice.reducer);
 export type RootState = ReturnType<typeof rootReducer>;
 
 // ------------------------------------------------------------------ Redux DevTools
@@ -86,14 +101,17 @@ export const devToolsOptions: DevToolsEnhancerOptions = {
 // ------------------------------------------------------------------ the store
 
 export interface MakeStoreOptions {
-  /** Write the session to this storage (localStorage in the app); tests leave it out. */
+  /** Write the session and saved copies to this storage (localStorage in the app); tests leave it out. */
   persistTo?: Storage;
 }
 
 /** A fresh store; without `persistTo`, nothing is read from or written to storage. */
 export function makeStore(preloadedState?: Partial<RootState>, options: MakeStoreOptions = {}) {
   const reducer = options.persistTo
-    ? buildRootReducer(createPersistedSessionReducer(options.persistTo))
+    ? buildRootReducer(
+        createPersistedSessionReducer(options.persistTo),
+        createPersistedSavedCopiesReducer(options.persistTo),
+      )
     : rootReducer;
   return configureStore({
     reducer,
@@ -122,7 +140,12 @@ export type AppDispatch = AppStore['dispatch'];
  * with other tabs. `stop` ends the cross-tab listening (tests).
  */
 export function createAppStore(storage: Storage = window.localStorage) {
-  const store = makeStore({ session: readStoredSession(storage) }, { persistTo: storage });
+  const session = readStoredSession(storage);
+  const savedCopies = readStoredSavedCopies(
+    storage,
+    session.authToken === null ? null : session.userID,
+  );
+  const store = makeStore({ session, savedCopies }, { persistTo: storage });
   const persistor = persistStore(store);
   const stopSync = syncSessionAcrossTabs(store.dispatch, storage);
   // When the connection comes back, every query on screen asks again by itself (each API

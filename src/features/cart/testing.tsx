@@ -3,6 +3,7 @@ import { Route, Routes, useParams } from 'react-router-dom';
 import { Typography } from '@mui/material';
 import { http } from 'msw';
 import type { SessionState } from '../../state/sessionSlice';
+import type { SavedCopiesState } from '../../state/savedCopiesSlice';
 import { paths } from '../../lib/paths';
 import { apiUrl, signedInSession } from '../../testing/fixtures';
 import { server } from '../../testing/server';
@@ -27,9 +28,14 @@ export function answerShopInfo(answer: () => Response) {
 
 /** The cart page at /cart, with stand-in pages to land on after an order. */
 export function renderCartPage(
-  options: { session?: SessionState | null; withResumer?: boolean } = {},
+  options: {
+    session?: SessionState | null;
+    withResumer?: boolean;
+    /** The shopper's saved copies, as a reload finds them in storage. */
+    savedCopies?: SavedCopiesState;
+  } = {},
 ) {
-  const { session = signedInSession, withResumer = false } = options;
+  const { session = signedInSession, withResumer = false, savedCopies } = options;
   return renderWithProviders(
     <>
       {withResumer ? <PendingPaymentResumer /> : null}
@@ -40,7 +46,10 @@ export function renderCartPage(
         <Route path={paths.shop} element={<Typography variant="h1">Shop</Typography>} />
       </Routes>
     </>,
-    { route: paths.cart, preloadedState: session ? { session } : undefined },
+    {
+      route: paths.cart,
+      preloadedState: session ? { session, ...(savedCopies ? { savedCopies } : {}) } : undefined,
+    },
   );
 }
 

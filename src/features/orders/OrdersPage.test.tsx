@@ -4,6 +4,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import type { Order } from 'contract';
 import { initialSessionState, type SessionState } from '../../state/sessionSlice';
 import { formatDate, formatNaira } from '../../lib/format';
+import { plainMessages } from '../../lib/messages';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { apiUrl, fixtureOrders, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
@@ -117,5 +118,59 @@ describe('newestFirst', () => {
     ];
     expect(newestFirst(orders).map((o) => o.id)).toEqual([3, 2, 1, 4]);
     expect(orders.map((o) => o.id)).toEqual([1, 3, 2, 4]);
+  });
+});
+
+describe('OrdersPage reloaded offline or with the server down', () => {
+  const SAVED_NOTE = /^Saved copy from .+ — it can be changed once we can reach the shop again\.$/;
+  const savedCopies = {
+    owner: signedInSession.userID,
+    orders: { data: fixtureOrders, savedAt: Date.now() },
+  };
+
+  function renderWithSavedOrders() {
+    return renderWithProviders(
+      <Routes>
+        <Route path="/profile/orders" element={<OrdersPage />} />
+      </Routes>,
+      { preloadedState: { session: signedInSession, savedCopies }, route: '/profile/orders' },
+    );
+  }
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('offline: shows the saved orders, marked as a saved copy, with the offline words', async () => {
+    jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    server.use(http.get(ORDERS_URL, () => HttpResponse.error()));
+    renderWithSavedOrders();
+    expect(
+      await screen.findByText('You are offline. Check your connection and try again.'),
+    ).toBeVisible();
+    expect(screen.getByText(SAVED_NOTE)).toBeVisible();
+    expect(orderCards()).toEqual(newestFirst(fixtureOrders).map((o) => `Order #${o.id}`));
+  });
+
+  it('server down: the same copy with the server-down words; a fresh answer replaces it', async () => {
+    server.use(http.get(ORDERS_URL, () => new HttpResponse(null, { status: 503 })));
+    const { user } = renderWithSavedOrders();
+    expect(
+      await screen.findByText('Our server is not answering. Please try again in a moment.'),
+    ).toBeVisible();
+    expect(orderCards()).toHaveLength(fixtureOrders.length);
+
+    server.resetHandlers();
+    mockDb.orders = [];
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(plainMessages.noTransactionHistory)).toBeVisible();
+    expect(screen.queryByText(SAVED_NOTE)).not.toBeInTheDocument();
+  });
+
+  it('without a saved copy it shows the error, never an empty history', async () => {
+    server.use(http.get(ORDERS_URL, () => HttpResponse.error()));
+    renderOrders();
+    expect(
+      await screen.findByText('Our server is not answering. Please try again in a moment.'),
+    ).toBeVisible();
+    expect(screen.queryByText(plainMessages.noTransactionHistory)).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -10,6 +11,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import type { Order } from 'contract';
 import { useAppDispatch } from '../../state/hooks';
+import { savedCopyNote, unreachableWords, useSavedCopy } from '../../state/useSavedCopy';
 import { orderPagePath, paths } from '../../lib/paths';
 import { orderOpened } from '../../state/sessionSlice';
 import EmptyState from '../../components/EmptyState';
@@ -68,39 +70,65 @@ export default function OrdersPage() {
 }
 
 function OrderList() {
-  const { data, error, isError, isFetching, refetch } = useGetOrdersQuery();
+  const query = useGetOrdersQuery();
+  const { error, isError, isFetching, refetch } = query;
+  // Offline or with the server down, and nothing fresh: the orders as last seen, marked so.
+  const saved = useSavedCopy('orders', query);
+  const data = query.data ?? saved?.data;
   const orders = useMemo(() => (data ? newestFirst(data) : undefined), [data]);
+  const savedCopyAlert = saved ? (
+    <Alert
+      severity="warning"
+      sx={{ mb: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      }
+    >
+      {unreachableWords(saved.reason)}
+      <Typography variant="body2" sx={{ fontStyle: 'italic' }}>
+        {savedCopyNote(saved.savedAt)}
+      </Typography>
+    </Alert>
+  ) : null;
 
   if (orders && orders.length === 0) {
     return (
-      <EmptyState
-        icon={<ReceiptLongOutlined />}
-        message={plainMessages.noTransactionHistory}
-        description="When you buy something, your order and its progress show here."
-        action={{ label: 'Start shopping', to: paths.shop }}
-      />
+      <>
+        {savedCopyAlert}
+        <EmptyState
+          icon={<ReceiptLongOutlined />}
+          message={plainMessages.noTransactionHistory}
+          description="When you buy something, your order and its progress show here."
+          action={{ label: 'Start shopping', to: paths.shop }}
+        />
+      </>
     );
   }
   if (orders) {
     return (
-      <Stack
-        component="ul"
-        aria-label="Orders"
-        spacing={2}
-        sx={{
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          opacity: isFetching ? 0.7 : 1,
-          transition: 'opacity 150ms',
-        }}
-      >
-        {orders.map((order) => (
-          <li key={order.id}>
-            <OrderCard order={order} />
-          </li>
-        ))}
-      </Stack>
+      <>
+        {savedCopyAlert}
+        <Stack
+          component="ul"
+          aria-label="Orders"
+          spacing={2}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            opacity: isFetching ? 0.7 : 1,
+            transition: 'opacity 150ms',
+          }}
+        >
+          {orders.map((order) => (
+            <li key={order.id}>
+              <OrderCard order={order} />
+            </li>
+          ))}
+        </Stack>
+      </>
     );
   }
   if (isError) return <QueryError error={error} onRetry={() => void refetch()} />;

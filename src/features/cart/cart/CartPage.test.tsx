@@ -1,7 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { apiUrl, fixtureShopInfo } from '../../../testing/fixtures';
+import {
+  apiUrl,
+  fixtureCart,
+  fixtureDelivery,
+  fixtureShopInfo,
+  signedInSession,
+} from '../../../testing/fixtures';
 import { mockDb } from '../../../testing/handlers';
 import { ordersApi } from '../../../services/ordersApi';
 import { deferred, recordRequests, server } from '../../../testing/server';
@@ -400,5 +406,83 @@ describe('help on WhatsApp', () => {
     } finally {
       phone.mockRestore();
     }
+  });
+});
+
+describe('a reload offline or with the server down', () => {
+  const savedCopies = {
+    owner: signedInSession.userID,
+    cart: { data: fixtureCart, savedAt: Date.now() },
+    delivery: { data: fixtureDelivery, savedAt: Date.now() },
+  };
+  const SAVED_NOTE = /^Saved copy from .+ — it can be changed once we can reach the shop again\.$/;
+  const SERVER_DOWN = 'Our server is not answering. Please try again in a moment.';
+  const OFFLINE = 'You are offline. Check your connection and try again.';
+
+  afterEach(() => jest.restoreAllMocks());
+
+  function failEverything() {
+    server.use(
+      http.get(apiUrl('/all-carts', 'cart'), () => HttpResponse.error()),
+      http.get(apiUrl('/get-delivery', 'delivery'), () => HttpResponse.error()),
+    );
+  }
+
+  test('with the server down shows the saved cart and location read-only, and says why', async () => {
+    failEverything();
+    renderCartPage({ savedCopies });
+
+    const garri = await lineOf(GARRI);
+    expect((await screen.findAllByText(SERVER_DOWN)).length).toBeGreaterThanOrEqual(2);
+    expect(screen.getAllByText(SAVED_NOTE)).toHaveLength(2);
+    expect(figure('Total to pay')).toBe('₦ 17,275');
+    for (const button of within(garri).getAllByRole('button')) expect(button).toBeDisabled();
+    expect(within(garri).getByRole('textbox', { name: 'Quantity' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Make Payment' })).toBeDisabled();
+
+    const block = screen.getByRole('region', { name: 'Delivery location' });
+    expect(
+      within(block).getByText('12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State'),
+    ).toBeInTheDocument();
+    expect(within(block).getByRole('button', { name: 'Change' })).toBeDisabled();
+    expect(screen.queryByText(/No delivery location yet/)).not.toBeInTheDocument();
+    expect(screen.queryByText('You are yet to add product to Cart')).not.toBeInTheDocument();
+  });
+
+  test('offline says so, in other words than the server being down', async () => {
+    jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    failEverything();
+    renderCartPage({ savedCopies });
+
+    await lineOf(GARRI);
+    expect((await screen.findAllByText(OFFLINE)).length).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByText(SERVER_DOWN)).not.toBeInTheDocument();
+    expect(screen.getAllByText(SAVED_NOTE)).toHaveLength(2);
+  });
+
+  test('a fresh answer replaces the saved copy and its note', async () => {
+    failEverything();
+    mockDb.cartLines = mockDb.cartLines.slice(0, 1);
+    const { user } = renderCartPage({ savedCopies });
+    await lineOf(PALM_OIL);
+    server.resetHandlers();
+
+    for (const retry of screen.getAllByRole('button', { name: 'Try again' }))
+      await user.click(retry);
+
+    await waitFor(() => expect(screen.queryAllByText(SAVED_NOTE)).toHaveLength(0));
+    expect(
+      within(await cartItems()).queryByRole('heading', { name: PALM_OIL }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Make Payment' })).toBeEnabled();
+    expect(screen.queryByText(SERVER_DOWN)).not.toBeInTheDocument();
+  });
+
+  test('without a saved copy the failure shows as before, with no false empty cart', async () => {
+    failEverything();
+    renderCartPage();
+    expect(await screen.findAllByText(SERVER_DOWN)).not.toHaveLength(0);
+    expect(screen.queryByText('You are yet to add product to Cart')).not.toBeInTheDocument();
+    expect(screen.queryByText(SAVED_NOTE)).not.toBeInTheDocument();
   });
 });

@@ -15,6 +15,7 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import type { Cart, DeliveryModel } from 'contract';
 import { useAppDispatch, useAppSelector } from '../../../state/hooks';
+import { savedCopyNote, unreachableWords, useSavedCopy } from '../../../state/useSavedCopy';
 import { addAppListener } from '../../../state/listenerMiddleware';
 import { paths } from '../../../lib/paths';
 import EmptyState from '../../../components/EmptyState';
@@ -115,20 +116,21 @@ function SignedInCart() {
   // Leaving the page with the Test payment dialog open: nothing was paid, so the flow ends.
   useEffect(() => () => dispatch(cancelTestPayment()), [dispatch]);
 
-  const {
-    data: cart,
-    error: cartError,
-    isFetching: cartFetching,
-    refetch: refetchCart,
-  } = cartQuery;
+  // Offline or with the server down, and nothing fresh: the shopper's saved copies, read-only.
+  const savedCart = useSavedCopy('cart', cartQuery);
+  const savedDelivery = useSavedCopy('delivery', deliveryQuery);
+  const { error: cartError, isFetching: cartFetching, refetch: refetchCart } = cartQuery;
+  const cart = cartQuery.data ?? savedCart?.data;
   const noDelivery = deliveryQuery.error !== undefined && httpStatus(deliveryQuery.error) === 404;
-  const delivery = noDelivery ? null : (deliveryQuery.data ?? null);
-  const deliveryLoading = deliveryQuery.isLoading;
-  const deliveryError =
-    deliveryQuery.error && !noDelivery && !deliveryQuery.isFetching
+  const delivery = noDelivery ? null : (deliveryQuery.data ?? savedDelivery?.data ?? null);
+  const deliveryLoading = deliveryQuery.isLoading && !savedDelivery;
+  const deliveryError = savedDelivery
+    ? unreachableWords(savedDelivery.reason)
+    : deliveryQuery.error && !noDelivery && !deliveryQuery.isFetching
       ? deliveryLoadError(deliveryQuery.error)
       : null;
   const paymentRunning = checkout.phase !== 'idle';
+  const canPay = canStartPayment && !savedCart;
 
   function handleContinue(model: DeliveryModel) {
     setModeOpen(false);
@@ -145,20 +147,28 @@ function SignedInCart() {
         onRetry={() => void deliveryQuery.refetch()}
         onEdit={() => setDeliveryOpen(true)}
         disabled={paymentRunning}
+        savedAt={savedDelivery?.savedAt ?? deliveryQuery.fulfilledTimeStamp}
       />
 
       <CartContents
         cart={cart}
-        loadError={cartError && !cartFetching ? cartLoadError(cartError) : null}
+        loadError={
+          savedCart
+            ? unreachableWords(savedCart.reason)
+            : cartError && !cartFetching
+              ? cartLoadError(cartError)
+              : null
+        }
+        savedAt={savedCart?.savedAt}
         refetching={cartFetching && cart !== undefined}
         onRetry={() => void refetchCart()}
-        locked={paymentRunning}
+        locked={paymentRunning || savedCart !== undefined}
         removal={removal}
       >
         {cart ? (
           <PaymentPanel
             checkout={checkout}
-            canStartPayment={canStartPayment}
+            canStartPayment={canPay}
             showButton={!isPhone}
             onMakePayment={() => setModeOpen(true)}
             onRetryUnfinished={() => void dispatch(resumePendingPayment())}
@@ -169,7 +179,7 @@ function SignedInCart() {
       {isPhone && cart && cart.all_cart_data.length > 0 ? (
         <PhonePaymentBar
           total={totalToPay(cart)}
-          canStartPayment={canStartPayment}
+          canStartPayment={canPay}
           running={checkout.phase !== 'idle'}
           onMakePayment={() => setModeOpen(true)}
         />
@@ -196,6 +206,7 @@ function SignedInCart() {
 function CartContents({
   cart,
   loadError,
+  savedAt,
   refetching,
   onRetry,
   locked,
@@ -204,6 +215,8 @@ function CartContents({
 }: {
   cart: Cart | undefined;
   loadError: string | null;
+  /** Set when `cart` is the saved copy, shown read-only: when it was saved. */
+  savedAt?: number;
   refetching: boolean;
   onRetry: () => void;
   locked: boolean;
@@ -243,14 +256,33 @@ function CartContents({
       </Box>
     );
   }
+  const savedCopyAlert =
+    loadError && savedAt !== undefined ? (
+      <Alert
+        severity="warning"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Try again
+          </Button>
+        }
+      >
+        {loadError}
+        <Typography variant="body2" sx={{ fontStyle: 'italic' }}>
+          {savedCopyNote(savedAt)}
+        </Typography>
+      </Alert>
+    ) : null;
   if (cart.all_cart_data.length === 0 && removal.removed.length === 0) {
     return (
-      <EmptyState
-        icon={<ShoppingCartOutlined />}
-        message={plainMessages.cartEmpty}
-        description="Browse the shop and add what you need; it will wait for you here."
-        action={{ label: 'Go to the shop', to: paths.shop }}
-      />
+      <>
+        {savedCopyAlert}
+        <EmptyState
+          icon={<ShoppingCartOutlined />}
+          message={plainMessages.cartEmpty}
+          description="Browse the shop and add what you need; it will wait for you here."
+          action={{ label: 'Go to the shop', to: paths.shop }}
+        />
+      </>
     );
   }
   return (
@@ -279,7 +311,9 @@ function CartContents({
         <Typography id="cart-summary-heading" variant="sectionTitle">
           Cart Summary
         </Typography>
-        {loadError ? (
+        {savedCopyAlert ? (
+          <Box sx={{ mt: 1.5 }}>{savedCopyAlert}</Box>
+        ) : loadError ? (
           <Alert severity="warning" sx={{ mt: 1.5 }}>
             {loadError}
           </Alert>

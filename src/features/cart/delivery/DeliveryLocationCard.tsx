@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import AddLocationAltOutlined from '@mui/icons-material/AddLocationAltOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import type { Delivery } from 'contract';
+import { savedCopyNote } from '../../../state/useSavedCopy';
 import { deliveryAddressText } from './deliveryForm';
 
 export interface DeliveryLocationCardProps {
@@ -16,9 +17,10 @@ export interface DeliveryLocationCardProps {
   onRetry: () => void;
   onEdit: () => void;
   disabled?: boolean;
+  /** When the location shown was answered: shown with it while it cannot be refreshed. */
+  savedAt?: number;
 }
 
-export const SAVED_COPY_NOTE = 'Saved copy: it can be changed once we can reach the shop again.';
 export const UNKNOWN_LOCATION_NOTE = 'We could not load your delivery location just now.';
 
 /** The saved delivery location, or none, with Change or Add Delivery Location (docs/product.md#cart). */
@@ -29,6 +31,7 @@ export default function DeliveryLocationCard({
   onRetry,
   onEdit,
   disabled = false,
+  savedAt,
 }: DeliveryLocationCardProps) {
   return (
     <Paper
@@ -67,7 +70,7 @@ export default function DeliveryLocationCard({
                 </Typography>
                 {loadError ? (
                   <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
-                    {SAVED_COPY_NOTE}
+                    {savedCopyNote(savedAt)}
                   </Typography>
                 ) : null}
               </>
