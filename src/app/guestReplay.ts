@@ -1,4 +1,5 @@
-import { takeGuestIntent, type GuestIntent } from '../lib/guestIntent';
+import type { GuestIntent } from '../lib/guestIntent';
+import { takeGuestIntent } from '../lib/keptGuestIntent';
 import { toastMutation } from '../lib/toasts';
 import { cartApi } from '../services/cartApi';
 import { wishlistApi } from '../services/wishlistApi';

@@ -2,10 +2,10 @@ import {
   GUEST_INTENT_KEY,
   GUEST_INTENT_TTL_MS,
   dropGuestIntent,
-  peekGuestIntent,
+  hasGuestIntent,
   saveGuestIntent,
-  takeGuestIntent,
 } from './guestIntent';
+import { peekGuestIntent, takeGuestIntent } from './keptGuestIntent';
 
 const T0 = Date.UTC(2026, 10, 25, 9, 0);
 const addGarri = { kind: 'cartAdd', productId: 3, quantity: 2, pricePerItem: 6000 } as const;
@@ -25,9 +25,12 @@ describe('a guest intent', () => {
   });
 
   test('is taken once: a second take finds nothing', () => {
+    expect(hasGuestIntent()).toBe(false);
     saveGuestIntent({ kind: 'wishlistAdd', productId: 5 }, '/detail/x', T0);
+    expect(hasGuestIntent()).toBe(true);
 
     expect(takeGuestIntent(T0)).toMatchObject({ kind: 'wishlistAdd', productId: 5 });
+    expect(hasGuestIntent()).toBe(false);
     expect(takeGuestIntent(T0)).toBeNull();
     expect(peekGuestIntent(T0)).toBeNull();
   });

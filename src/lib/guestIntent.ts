@@ -7,6 +7,9 @@
  * logs in in another. It is taken (read and removed at once) on the next log in, so it is
  * carried out at most once, and it expires: a tap from long ago is no longer what the shopper
  * wants.
+ *
+ * Saving and checking load with the first screen (a guest's tap, every log in); reading a
+ * kept tap back (lib/keptGuestIntent.ts) loads with the login page and the replay.
  */
 
 /** How long a tap waits for its log in: long enough to sign up and activate an account. */
@@ -30,7 +33,8 @@ export type GuestIntent = GuestAction & {
   savedAt: number;
 };
 
-function storage(): Storage | null {
+/** This tab's sessionStorage, or null where storage is refused. */
+export function guestIntentStorage(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.sessionStorage;
   } catch {
@@ -39,46 +43,11 @@ function storage(): Storage | null {
   }
 }
 
-const isId = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value > 0;
-
-/** The stored value when it is a well-formed intent, else null (old or tampered values). */
-function parse(raw: string | null): GuestIntent | null {
-  if (raw === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const v = value as Record<string, unknown>;
-  if (typeof v.returnTo !== 'string' || typeof v.savedAt !== 'number') return null;
-  if (!isId(v.productId)) return null;
-  const base = { returnTo: v.returnTo, savedAt: v.savedAt, productId: v.productId };
-  switch (v.kind) {
-    case 'wishlistAdd':
-      return { kind: 'wishlistAdd', ...base };
-    case 'cartAdd':
-    case 'buy':
-      if (!isId(v.quantity) || typeof v.pricePerItem !== 'number') return null;
-      return { kind: v.kind, ...base, quantity: v.quantity, pricePerItem: v.pricePerItem };
-    default:
-      return null;
-  }
-}
-
-function fresh(intent: GuestIntent | null, now: number): GuestIntent | null {
-  if (!intent) return null;
-  const age = now - intent.savedAt;
-  return age >= 0 && age <= GUEST_INTENT_TTL_MS ? intent : null;
-}
-
 /** Keeps what the shopper tapped (replacing an earlier tap) until the next log in. */
 export function saveGuestIntent(action: GuestAction, returnTo: string, now = Date.now()): void {
   const intent: GuestIntent = { ...action, returnTo, savedAt: now };
   try {
-    storage()?.setItem(GUEST_INTENT_KEY, JSON.stringify(intent));
+    guestIntentStorage()?.setItem(GUEST_INTENT_KEY, JSON.stringify(intent));
   } catch {
     // A full or refused storage loses the tap, as if it had not been kept.
   }
@@ -89,23 +58,10 @@ export function saveGuestIntent(action: GuestAction, returnTo: string, now = Dat
  * log in, so the code that carries a tap out loads only when there is one.
  */
 export function hasGuestIntent(): boolean {
-  return (storage()?.getItem(GUEST_INTENT_KEY) ?? null) !== null;
-}
-
-/** The intent still waiting, without using it up (null when none or expired). */
-export function peekGuestIntent(now = Date.now()): GuestIntent | null {
-  return fresh(parse(storage()?.getItem(GUEST_INTENT_KEY) ?? null), now);
-}
-
-/** Removes the intent and returns it if it is still fresh: whoever takes it carries it out. */
-export function takeGuestIntent(now = Date.now()): GuestIntent | null {
-  const store = storage();
-  const raw = store?.getItem(GUEST_INTENT_KEY) ?? null;
-  store?.removeItem(GUEST_INTENT_KEY);
-  return fresh(parse(raw), now);
+  return (guestIntentStorage()?.getItem(GUEST_INTENT_KEY) ?? null) !== null;
 }
 
 /** Forgets the intent (another shopper signed in without logging in here). */
 export function dropGuestIntent(): void {
-  storage()?.removeItem(GUEST_INTENT_KEY);
+  guestIntentStorage()?.removeItem(GUEST_INTENT_KEY);
 }

@@ -9,7 +9,7 @@ import { RETURN_TO_PARAM, paths, safeReturnPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { brand } from '../../lib/brand';
 import { errorDetail, httpStatus } from '../../lib/getErrorMessage';
-import { peekGuestIntent } from '../../lib/guestIntent';
+import { peekGuestIntent } from '../../lib/keptGuestIntent';
 import { toastMutation } from '../../lib/toasts';
 import { useLoginMutation } from '../../services/usersApi';
 import AuthCard from './AuthCard';
