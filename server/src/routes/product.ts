@@ -28,6 +28,7 @@ import {
   type SearchSuggestions,
 } from '../../../contract';
 import type { RoutePlugin } from '../context';
+import type { CatalogueIndex } from '../db/catalogueIndex';
 import type { Database } from '../db/client';
 import {
   catalogueVersion,
@@ -129,9 +130,24 @@ function catalogueCache(db: Database, apiPrefix: string) {
     keptBytes -= old.bytes;
   }
 
+  // The catalogue index of the newest version asked for (with the build under way, shared).
+  let index: { version: number; value: Promise<CatalogueIndex> } | null = null;
+
   /** A ListingMemo for requests that read catalogue version `version`. */
   function memoAt(version: number): ListingMemo {
     return {
+      index(make) {
+        if (index && index.version === version) return index.value;
+        const value = make();
+        // An older version's request builds its own and keeps nothing.
+        if (index && index.version > version) return value;
+        const entry = { version, value };
+        index = entry;
+        value.catch(() => {
+          if (index === entry) index = null;
+        });
+        return value;
+      },
       remember<T>(key: string, make: () => Promise<T>, bytes: (value: T) => number) {
         const hit = kept.get(key);
         if (hit && hit.version === version) {
