@@ -136,25 +136,31 @@ export function filterOf(
   index: CatalogueIndex,
   filters: ListingFilters,
 ): ((row: number) => boolean) | null {
-  const tests: ((row: number) => boolean)[] = [];
-  if (filters.category !== undefined) {
-    const c = index.categories.indexOf(filters.category);
-    if (c === -1) return () => false;
-    tests.push((r) => index.category[r] === c);
+  const { category, minPriceKobo, maxPriceKobo, inStock, discounted } = filters;
+  if (
+    category === undefined &&
+    minPriceKobo === undefined &&
+    maxPriceKobo === undefined &&
+    inStock === undefined &&
+    discounted === undefined
+  ) {
+    return null;
   }
-  const { minPriceKobo: min, maxPriceKobo: max, inStock, discounted } = filters;
-  if (min !== undefined) tests.push((r) => (index.price[r] as number) >= min);
-  if (max !== undefined) tests.push((r) => (index.price[r] as number) <= max);
-  if (inStock !== undefined) {
-    const want = inStock ? 1 : 0;
-    tests.push((r) => index.inStock[r] === want);
-  }
-  if (discounted !== undefined) {
-    const want = discounted ? 1 : 0;
-    tests.push((r) => index.discounted[r] === want);
-  }
-  if (tests.length === 0) return null;
-  return (r) => tests.every((test) => test(r));
+  // One test with every filter inline (an absent one always passes): it runs once per
+  // product, so no closure per filter.
+  const c = category === undefined ? -1 : index.categories.indexOf(category);
+  if (category !== undefined && c === -1) return () => false;
+  const min = minPriceKobo ?? -Infinity;
+  const max = maxPriceKobo ?? Infinity;
+  const stock = inStock === undefined ? -1 : inStock ? 1 : 0;
+  const cut = discounted === undefined ? -1 : discounted ? 1 : 0;
+  const { category: categoryOf, price, inStock: stocked, discounted: cutOf } = index;
+  return (r) =>
+    (c === -1 || categoryOf[r] === c) &&
+    (price[r] as number) >= min &&
+    (price[r] as number) <= max &&
+    (stock === -1 || stocked[r] === stock) &&
+    (cut === -1 || cutOf[r] === cut);
 }
 
 /**
