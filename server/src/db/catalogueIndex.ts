@@ -33,8 +33,8 @@ export interface CatalogueIndex {
   price: Float64Array;
   discount: Int32Array;
   ratings: Int32Array;
-  /** Place in `newest` order, as the database orders created_at (to the microsecond). */
-  newest: Int32Array;
+  /** created_at in microseconds since 1970 (exact: below 2^53 until the year 2255). */
+  created: Float64Array;
   inStock: Uint8Array;
   discounted: Uint8Array;
   /** Rows in each sort's order, made when first asked for. */
@@ -49,7 +49,7 @@ interface IndexRow {
   ratings: unknown;
   in_stock: unknown;
   discounted: unknown;
-  newest: unknown;
+  created: unknown;
 }
 
 /** Reads the catalogue's filter and sort columns (one query). */
@@ -57,7 +57,7 @@ export async function loadCatalogueIndex(db: Queryable): Promise<CatalogueIndex>
   const rows = await db.query<IndexRow>(
     `SELECT id, category, price_kobo, discount_permille, ratings,
             inventory_stock > 0 AS in_stock, disc_amount_kobo IS NOT NULL AS discounted,
-            row_number() OVER (ORDER BY created_at DESC, id DESC) AS newest
+            (extract(epoch FROM created_at) * 1000000)::bigint AS created
        FROM products ORDER BY id`,
   );
   const n = rows.length;
@@ -68,7 +68,7 @@ export async function loadCatalogueIndex(db: Queryable): Promise<CatalogueIndex>
     price: new Float64Array(n),
     discount: new Int32Array(n),
     ratings: new Int32Array(n),
-    newest: new Int32Array(n),
+    created: new Float64Array(n),
     inStock: new Uint8Array(n),
     discounted: new Uint8Array(n),
     orders: new Map(),
@@ -86,7 +86,7 @@ export async function loadCatalogueIndex(db: Queryable): Promise<CatalogueIndex>
     index.price[r] = num(row.price_kobo);
     index.discount[r] = num(row.discount_permille);
     index.ratings[r] = num(row.ratings);
-    index.newest[r] = num(row.newest);
+    index.created[r] = num(row.created);
     index.inStock[r] = row.in_stock === true || row.in_stock === 't' ? 1 : 0;
     index.discounted[r] = row.discounted === true || row.discounted === 't' ? 1 : 0;
   });
@@ -101,13 +101,13 @@ export function orderOf(index: CatalogueIndex, sort: PlainSort): Int32Array {
   const rows = new Int32Array(n);
   for (let r = 0; r < n; r++) rows[r] = r;
   // Rows are in id order, so comparing rows compares ids.
-  const { price, discount, ratings, newest } = index;
+  const { price, discount, ratings, created } = index;
   const compare: Record<PlainSort, ((a: number, b: number) => number) | null> = {
     featured: null,
     price_asc: (a, b) => (price[a] as number) - (price[b] as number) || a - b,
     price_desc: (a, b) => (price[b] as number) - (price[a] as number) || a - b,
     discount: (a, b) => (discount[b] as number) - (discount[a] as number) || a - b,
-    newest: (a, b) => (newest[a] as number) - (newest[b] as number),
+    newest: (a, b) => (created[b] as number) - (created[a] as number) || b - a,
     rating: (a, b) => (ratings[b] as number) - (ratings[a] as number) || a - b,
   };
   const by = compare[sort];
