@@ -60,9 +60,11 @@ const SEARCH_CACHE_ENTRIES = 200;
 const SEARCH_CACHE_MAX_BYTES = 1024 * 1024;
 
 /**
- * Search plans, totals and ranked ids kept per catalogue version (see ListingMemo). 500
- * entries: the sets of filters shoppers use at once, not every page of each. 16 MiB: forty
- * searches that each match all of 100,000 products; one larger than 1 MiB is not kept.
+ * Search plans and ranked ids (one order per search, whatever its filters and sort) kept per
+ * catalogue version (see ListingMemo). 500 entries: the searches shoppers make at once. 16
+ * MiB: forty searches that each match all of 100,000 products; one larger than 1 MiB (over
+ * 262,000 matches) is not kept. The catalogue index is kept apart, one for the newest
+ * version: about 5 MiB at 100,000 products with every sort made.
  */
 const MEMO_ENTRIES = 500;
 const MEMO_MAX_BYTES = 16 * 1024 * 1024;
