@@ -2,7 +2,15 @@ import type { Product, ProductSort } from '../../../contract';
 import { toNaira } from '../money';
 import type { Queryable } from './client';
 import { num, numOrNull } from './rows';
-import { planNearest, planSearch, planTypeAhead, searchWords } from './search';
+import {
+  filterOf,
+  loadCatalogueIndex,
+  orderOf,
+  pageOfRows,
+  rowOf,
+  type CatalogueIndex,
+} from './catalogueIndex';
+import { planNearest, planSearch, planTypeAhead, searchWords, type SearchPlan } from './search';
 
 export interface ProductRecord {
   id: number;
@@ -102,17 +110,6 @@ export interface ProductPageQuery {
   offset: number;
 }
 
-/** Ties broken by id, so pages never overlap or skip a product. */
-const ORDER_BY: Record<ProductSort, string> = {
-  featured: 'p.id',
-  relevance: 'rank DESC, p.id',
-  price_asc: 'p.price_kobo, p.id',
-  price_desc: 'p.price_kobo DESC, p.id',
-  discount: 'p.discount_permille DESC, p.id',
-  newest: 'p.created_at DESC, p.id DESC',
-  rating: 'p.ratings DESC, p.id',
-};
-
 /**
  * Name matches weigh most (A), then category (B), then description (C): ts_rank's weights
  * are given as {D, C, B, A}. The name's likeness to the whole text puts "Palm Oil 1 Litre"
@@ -121,43 +118,30 @@ const ORDER_BY: Record<ProductSort, string> = {
 const RANK = `(ts_rank('{0.02, 0.1, 0.3, 1.0}', p.search_vector, tsq) +
   0.5 * similarity(lower(p.name), qtext))`;
 
-function filtersOf(query: Omit<ProductPageQuery, 'sort' | 'limit' | 'offset'>, params: unknown[]) {
-  const where: string[] = [];
-  const add = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  if (query.category !== undefined) where.push(`p.category = ${add(query.category)}`);
-  if (query.minPriceKobo !== undefined) where.push(`p.price_kobo >= ${add(query.minPriceKobo)}`);
-  if (query.maxPriceKobo !== undefined) where.push(`p.price_kobo <= ${add(query.maxPriceKobo)}`);
-  if (query.inStock !== undefined)
-    where.push(query.inStock ? 'p.inventory_stock > 0' : 'p.inventory_stock = 0');
-  if (query.discounted !== undefined)
-    where.push(query.discounted ? 'p.disc_amount_kobo IS NOT NULL' : 'p.disc_amount_kobo IS NULL');
-  return where;
-}
-
 /**
- * What a server may keep while the catalogue version stays the same: search plans, totals
- * and ranked results. `make` computes the value when it is not kept; `bytes` says what
- * keeping it would cost.
+ * What a server may keep while the catalogue version stays the same: search plans and ranked
+ * results (`remember`), and the catalogue's index of filter and sort columns (`index`, one,
+ * larger than any other entry). `make` computes the value when it is not kept; `bytes` says
+ * what keeping it would cost.
  */
 export interface ListingMemo {
   remember<T>(key: string, make: () => Promise<T>, bytes: (value: T) => number): Promise<T>;
+  index(make: () => Promise<CatalogueIndex>): Promise<CatalogueIndex>;
 }
 
-const NO_MEMO: ListingMemo = { remember: (_key, make) => make() };
+const NO_MEMO: ListingMemo = { remember: (_key, make) => make(), index: (make) => make() };
 
-/** A kept total: a number and its key. */
-const COUNT_BYTES = 64;
+/** A kept entry's own cost beyond its values. */
+const ENTRY_BYTES = 64;
 
 /**
  * One page of the catalogue, filtered, searched and sorted, with how many products match
  * over all pages. A search whose words reduce to nothing searchable matches nothing.
  *
- * A search ranks every match before the first page can be cut, so its whole order (ids only)
- * is kept in `memo` and every later page of it is a slice. Without a search the sort's index
- * finds the page, and only the total is kept: one count per set of filters, not per page.
+ * Filters and sorts are applied to the catalogue index (catalogueIndex.ts), read once per
+ * catalogue version. A search ranks every match once (ids only, whatever the filters and
+ * sort) and keeps that order in `memo`; each page of it, in any sort and with any filters, is
+ * then worked out in memory. The database is then only asked for the products on the page.
  */
 export async function listProductPage(
   db: Queryable,
@@ -174,65 +158,47 @@ export async function listProductPage(
       : await memo.remember(
           `plan ${words}`,
           () => planSearch(db, words),
-          (p) => 2 * (p.tsquery.length + p.text.length) + COUNT_BYTES,
+          (p) => 2 * (p.tsquery.length + p.text.length) + ENTRY_BYTES,
         );
   if (plan && plan.tsquery === '') return { records: [], total: 0 };
-  // With a search, $1 and $2 are its words and tsquery (RANK names them).
-  const params: unknown[] = plan ? [plan.text, plan.tsquery] : [];
-  const where = filtersOf(query, params);
-  if (plan) where.push('p.search_vector @@ tsq');
-  const from = `FROM products p${plan ? `, to_tsquery('english', $2::text) AS tsq, CAST($1 AS text) AS qtext` : ''}`;
-  const whereSql = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
-  const filterKey = JSON.stringify([
-    plan?.tsquery ?? null,
-    plan?.text ?? null,
-    query.category ?? null,
-    query.minPriceKobo ?? null,
-    query.maxPriceKobo ?? null,
-    query.inStock ?? null,
-    query.discounted ?? null,
-  ]);
-  const sort = query.sort === 'relevance' && !plan ? 'featured' : query.sort;
-
+  const index = await memo.index(() => loadCatalogueIndex(db));
+  const pass = filterOf(index, query);
+  let page: { ids: number[]; total: number };
   if (plan) {
     const ranked = await memo.remember(
-      `ranked ${sort} ${filterKey}`,
-      async () => {
-        const rows = await db.query<{ id: unknown }>(
-          `SELECT p.id${sort === 'relevance' ? `, ${RANK} AS rank` : ''} ${from}${whereSql}
-            ORDER BY ${ORDER_BY[sort]}`,
-          params,
-        );
-        return Int32Array.from(rows, (r) => num(r.id));
-      },
-      (ids) => ids.byteLength + COUNT_BYTES,
+      `ranked ${JSON.stringify([plan.tsquery, plan.text])}`,
+      () => rankMatches(db, plan),
+      (ids) => ids.byteLength + ENTRY_BYTES,
     );
-    const pageIds = Array.from(ranked.subarray(query.offset, query.offset + query.limit));
-    return { records: await recordsInOrder(db, pageIds), total: ranked.length };
+    if (query.sort === 'relevance') {
+      const rows = Int32Array.from(ranked, (id) => rowOf(index, id));
+      page = pageOfRows(index, rows, ranked, pass, query.offset, query.limit);
+    } else {
+      const matched = new Uint8Array(index.ids.length);
+      for (const id of ranked) {
+        const row = rowOf(index, id);
+        if (row !== -1) matched[row] = 1;
+      }
+      const both = (row: number) => matched[row] === 1 && (!pass || pass(row));
+      page = pageOfRows(index, orderOf(index, query.sort), null, both, query.offset, query.limit);
+    }
+  } else {
+    const sort = query.sort === 'relevance' ? 'featured' : query.sort;
+    page = pageOfRows(index, orderOf(index, sort), null, pass, query.offset, query.limit);
   }
+  return { records: await recordsInOrder(db, page.ids), total: page.total };
+}
 
-  const countParams = [...params];
-  params.push(query.limit, query.offset);
-  const pageSql = `WITH page AS (
-      SELECT p.id ${from}${whereSql}
-       ORDER BY ${ORDER_BY[sort]} LIMIT $${params.length - 1} OFFSET $${params.length}
-    )
-    ${SELECT} JOIN page ON page.id = p.id ORDER BY ${ORDER_BY[sort]}`;
-  const [rows, total] = await Promise.all([
-    db.query<ProductRow>(pageSql, params),
-    memo.remember(
-      `count ${filterKey}`,
-      async () => {
-        const counted = await db.query<{ n: unknown }>(
-          `SELECT count(*) AS n ${from}${whereSql}`,
-          countParams,
-        );
-        return num(counted[0]?.n);
-      },
-      () => COUNT_BYTES,
-    ),
-  ]);
-  return { records: rows.map(toRecord), total };
+/** Every product matching a search, best first (ties by id). */
+async function rankMatches(db: Queryable, plan: SearchPlan): Promise<Int32Array> {
+  const rows = await db.query<{ id: unknown }>(
+    `SELECT p.id, ${RANK} AS rank
+       FROM products p, to_tsquery('english', $2::text) AS tsq, CAST($1 AS text) AS qtext
+      WHERE p.search_vector @@ tsq
+      ORDER BY rank DESC, p.id`,
+    [plan.text, plan.tsquery],
+  );
+  return Int32Array.from(rows, (r) => num(r.id));
 }
 
 /** The products with these ids, in the order given (ids no longer in the catalogue left out). */

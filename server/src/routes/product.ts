@@ -28,6 +28,7 @@ import {
   type SearchSuggestions,
 } from '../../../contract';
 import type { RoutePlugin } from '../context';
+import type { CatalogueIndex } from '../db/catalogueIndex';
 import type { Database } from '../db/client';
 import {
   catalogueVersion,
@@ -59,9 +60,11 @@ const SEARCH_CACHE_ENTRIES = 200;
 const SEARCH_CACHE_MAX_BYTES = 1024 * 1024;
 
 /**
- * Search plans, totals and ranked ids kept per catalogue version (see ListingMemo). 500
- * entries: the sets of filters shoppers use at once, not every page of each. 16 MiB: forty
- * searches that each match all of 100,000 products; one larger than 1 MiB is not kept.
+ * Search plans and ranked ids (one order per search, whatever its filters and sort) kept per
+ * catalogue version (see ListingMemo). 500 entries: the searches shoppers make at once. 16
+ * MiB: forty searches that each match all of 100,000 products; one larger than 1 MiB (over
+ * 262,000 matches) is not kept. The catalogue index is kept apart, one for the newest
+ * version: about 5 MiB at 100,000 products with every sort made.
  */
 const MEMO_ENTRIES = 500;
 const MEMO_MAX_BYTES = 16 * 1024 * 1024;
@@ -129,9 +132,24 @@ function catalogueCache(db: Database, apiPrefix: string) {
     keptBytes -= old.bytes;
   }
 
+  // The catalogue index of the newest version asked for (with the build under way, shared).
+  let index: { version: number; value: Promise<CatalogueIndex> } | null = null;
+
   /** A ListingMemo for requests that read catalogue version `version`. */
   function memoAt(version: number): ListingMemo {
     return {
+      index(make) {
+        if (index && index.version === version) return index.value;
+        const value = make();
+        // An older version's request builds its own and keeps nothing.
+        if (index && index.version > version) return value;
+        const entry = { version, value };
+        index = entry;
+        value.catch(() => {
+          if (index === entry) index = null;
+        });
+        return value;
+      },
       remember<T>(key: string, make: () => Promise<T>, bytes: (value: T) => number) {
         const hit = kept.get(key);
         if (hit && hit.version === version) {
