@@ -10,7 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * The target is 150 KB brotli. Today's first screen is 161.3 KB (the whole vendor chunk
+ * The target is 150 KB brotli. Today's first screen is 161.8 KB (the whole vendor chunk
  * loads before the shop shows; the toaster, the service worker's update flow and a guest's
  * tap replay load on first use), so the budget holds it where it is, and each change that
  * loads less lowers it, until it reaches 150.
