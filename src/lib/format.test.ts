@@ -1,4 +1,4 @@
-import { formatDate, formatNaira } from './format';
+import { formatDate, formatNaira, formatWhen } from './format';
 
 describe('formatNaira', () => {
   test.each([
@@ -32,5 +32,20 @@ describe('formatDate', () => {
 
   test('an invalid date gives an empty string, never "Invalid Date"', () => {
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatWhen', () => {
+  const now = Date.parse('2026-11-25T09:00:00Z'); // 10:00 in Lagos
+
+  test('the time alone on the same Lagos day, the full date on another', () => {
+    expect(formatWhen('2026-11-25T08:42:00Z', now)).toBe('09:42');
+    expect(formatWhen('2026-11-24T22:59:00Z', now)).toBe('24 November 2026 at 23:59');
+    // 23:30 UTC the day before is already this Lagos day.
+    expect(formatWhen('2026-11-24T23:30:00Z', now)).toBe('00:30');
+  });
+
+  test('an invalid date gives an empty string', () => {
+    expect(formatWhen('soon', now)).toBe('');
   });
 });

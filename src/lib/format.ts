@@ -37,6 +37,16 @@ export function formatDate(value: string | number | Date): string {
 }
 
 /**
+ * When something happened, as short as is still clear: hh:mm on the same day in Nigerian time
+ * as `now`, else the full date as formatDate writes it ("14:05", "21 November 2026 at 14:05").
+ */
+export function formatWhen(value: string | number | Date, now: number = Date.now()): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return longDate.format(date) === longDate.format(now) ? clock.format(date) : formatDate(date);
+}
+
+/**
  * An email address as a shopper may be shown where a code went, without revealing it to
  * whoever looks over their shoulder: "funmi.ade@example.ng" -> "f•••e@example.ng".
  */

@@ -4,6 +4,7 @@
  * with the words for why. Loaded only with those pages, not with the first screen.
  */
 import { useEffect } from 'react';
+import { formatWhen } from '../lib/format';
 import { unreachableReason } from '../lib/getErrorMessage';
 import { plainMessages } from '../lib/messages';
 import { useAppSelector } from './hooks';
@@ -12,19 +13,6 @@ import { selectSavedCopy, type SavedCopiesState, type SavedCopyKind } from './sa
 /** While the server is down the browser never says when it is back: ask again this often. */
 export const SERVER_RETRY_MS = 30_000;
 
-const clock = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'Africa/Lagos',
-});
-const day = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Africa/Lagos',
-});
-
 /**
  * The note under a saved copy: 'Saved copy from 10:42 — it can be changed once we can reach
  * the shop again.', with the date in front of the time when it was not saved today.
@@ -32,11 +20,7 @@ const day = new Intl.DateTimeFormat('en-NG', {
 export function savedCopyNote(savedAt: number | undefined, now: number = Date.now()): string {
   const rest = 'it can be changed once we can reach the shop again.';
   if (savedAt === undefined || !Number.isFinite(savedAt)) return `Saved copy: ${rest}`;
-  const when =
-    day.format(savedAt) === day.format(now)
-      ? clock.format(savedAt)
-      : `${day.format(savedAt)} at ${clock.format(savedAt)}`;
-  return `Saved copy from ${when} — ${rest}`;
+  return `Saved copy from ${formatWhen(savedAt, now)} — ${rest}`;
 }
 
 export type Unreachable = 'offline' | 'server-down';
