@@ -25,6 +25,9 @@ export const resolve: Configuration['resolve'] = {
   alias: { contract: path.resolve(root, 'contract') },
 };
 
+/** The chunk groups' files, written into dist/ for the server (see ChunkGroupsManifestPlugin). */
+const CHUNK_GROUPS_FILE = '.chunk-groups.json';
+
 /**
  * Writes which files each entry and named chunk group loads, so the bundle budget
  * (scripts/bundleBudget.ts) can add up what a shopper downloads for a given screen.
@@ -42,6 +45,11 @@ class ChunkGroupsManifestPlugin {
       const out = path.resolve(root, 'build-stats');
       fs.mkdirSync(out, { recursive: true });
       fs.writeFileSync(path.join(out, 'chunk-groups.json'), JSON.stringify(groups, null, 2));
+      // Beside the build too, for the server, which names a page's route chunks in its HTML
+      // (server/src/earlyData.ts). A dotfile: the server never serves it, and it is no asset
+      // of the compilation, so the service worker does not precache it.
+      const dist = compilation.outputOptions.path;
+      if (dist) fs.writeFileSync(path.join(dist, CHUNK_GROUPS_FILE), JSON.stringify(groups));
     });
   }
 }

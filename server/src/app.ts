@@ -51,7 +51,7 @@ import paymentRoutes from './routes/payment';
 import productRoutes from './routes/product';
 import staffRoutes from './routes/staff';
 import { deliverStockAlerts } from './orders/journey';
-import { earlyDataPaths, withEarlyData } from './earlyData';
+import { chunkGroupsReader, earlyDataPaths, earlyScriptPaths, withEarlyData } from './earlyData';
 import { registerApiCompression } from './plugins/compress';
 import { pagePreview, withPreview } from './preview';
 import { registerStaticSite } from './routes/static';
@@ -368,6 +368,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     });
   }
 
+  const chunkGroups = chunkGroupsReader(config.distDir);
   await registerStaticSite(app, {
     distDir: config.distDir,
     isApiPath: (url) => isApiPath(url, config.apiPrefix),
@@ -377,7 +378,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     renderPage: async (html, request) => {
       const url = new URL(request.url, 'http://page');
       const early = earlyDataPaths(config.apiPrefix, url.pathname, url.searchParams);
-      const page = withEarlyData(html, early);
+      const scripts = earlyScriptPaths(await chunkGroups(), url.pathname);
+      const page = withEarlyData(html, early, scripts);
       return withPreview(page, await pagePreview(ctx, url.pathname, url.searchParams));
     },
   });

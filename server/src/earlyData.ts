@@ -10,7 +10,14 @@
  * listing's parameters, then `limit` and `offset`); e2e/earlyData.spec.ts fails when the two
  * drift apart (a second request). Only the public catalogue is named: answers that need the
  * shopper's token cannot be preloaded.
+ *
+ * The same goes for the page's own code: the route's chunks (the shop's grid, the product
+ * page) load only once the app's entry has run and chosen the route. The build lists each
+ * named chunk group's files in dist/.chunk-groups.json (webpack.config.ts), and the HTML
+ * preloads the groups of the public pages a first visit lands on.
  */
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { DEFAULT_PAGE_SIZE } from '../../contract/listing';
 import { PRODUCT_PAGE_PATH, PRODUCT_SLUG_PARAM } from '../../contract/links';
 
@@ -49,6 +56,58 @@ export function earlyDataPaths(
   return [];
 }
 
+/**
+ * The chunk groups (webpackChunkName in src/app/routes.tsx) each landing page shows first.
+ * A name the build no longer has is skipped: the page then loads its code as it always did.
+ */
+function routeChunkGroups(pathname: string): string[] {
+  if (SHOP_PATHS.has(pathname)) return ['shop'];
+  if (pathname === PRODUCT_PAGE_PATH) return ['detail-layout', 'product-detail'];
+  return [];
+}
+
+/** The build's chunk groups, read again only when the build rewrites the file. */
+export function chunkGroupsReader(distDir: string): () => Promise<Record<string, string[]>> {
+  const file = path.join(distDir, '.chunk-groups.json');
+  let kept: { mtimeMs: number; groups: Record<string, string[]> } | null = null;
+  return async () => {
+    try {
+      const { mtimeMs } = await fs.stat(file);
+      if (kept?.mtimeMs !== mtimeMs) {
+        const parsed: unknown = JSON.parse(await fs.readFile(file, 'utf8'));
+        const groups =
+          typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+        kept = {
+          mtimeMs,
+          groups: Object.fromEntries(
+            Object.entries(groups).filter(
+              (entry): entry is [string, string[]] =>
+                Array.isArray(entry[1]) && entry[1].every((f) => typeof f === 'string'),
+            ),
+          ),
+        };
+      }
+      return kept.groups;
+    } catch {
+      // No build, or one from before the file existed: no script preloads, nothing else lost.
+      return {};
+    }
+  };
+}
+
+/**
+ * The script files of the page's route chunks, as paths on the site, less those the entry
+ * already loads (index.html names them itself).
+ */
+export function earlyScriptPaths(
+  groups: Readonly<Record<string, readonly string[]>>,
+  pathname: string,
+): string[] {
+  const entry = new Set(groups.main ?? []);
+  const files = routeChunkGroups(pathname).flatMap((name) => groups[name] ?? []);
+  return [...new Set(files)].filter((file) => !entry.has(file)).map((file) => `/${file}`);
+}
+
 const escapeAttribute = (value: string) =>
   value.replace(
     /[&<>"']/g,
@@ -56,21 +115,38 @@ const escapeAttribute = (value: string) =>
   );
 
 /**
- * index.html with a preload for each address early in its head (after the charset, before
- * the scripts), so the browser asks for the data as soon as it reads the page. At low
+ * index.html with a preload for each data address early in its head (after the charset,
+ * before the scripts), so the browser asks for them as soon as it reads the page, and one for
+ * each route script at the end of its head, after the entry's own scripts. The data at low
  * priority: the scripts paint the header and need the bandwidth first; the data is needed
  * only once they have run.
  */
-export function withEarlyData(html: string, paths: readonly string[]): string {
-  if (paths.length === 0) return html;
-  const links = paths
+export function withEarlyData(
+  html: string,
+  paths: readonly string[],
+  scripts: readonly string[] = [],
+): string {
+  const dataLinks = paths
     .map(
       (p) =>
         `<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="${escapeAttribute(p)}" />`,
     )
     .join('');
-  const anchor = /<meta charset[^>]*>/i.exec(html) ?? /<head[^>]*>/i.exec(html);
-  if (!anchor) return `${links}${html}`;
-  const at = anchor.index + anchor[0].length;
-  return `${html.slice(0, at)}${links}${html.slice(at)}`;
+  const scriptLinks = scripts
+    .map((p) => `<link rel="preload" as="script" href="${escapeAttribute(p)}" />`)
+    .join('');
+  let page = html;
+  if (scriptLinks !== '') {
+    const end = page.search(/<\/head>/i);
+    page =
+      end === -1
+        ? `${page}${scriptLinks}`
+        : `${page.slice(0, end)}${scriptLinks}${page.slice(end)}`;
+  }
+  if (dataLinks !== '') {
+    const anchor = /<meta charset[^>]*>/i.exec(page) ?? /<head[^>]*>/i.exec(page);
+    const at = anchor ? anchor.index + anchor[0].length : 0;
+    page = `${page.slice(0, at)}${dataLinks}${page.slice(at)}`;
+  }
+  return page;
 }

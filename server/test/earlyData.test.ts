@@ -1,4 +1,12 @@
-import { earlyDataPaths, withEarlyData } from '../src/earlyData';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  chunkGroupsReader,
+  earlyDataPaths,
+  earlyScriptPaths,
+  withEarlyData,
+} from '../src/earlyData';
 
 const paths = (url: string) => {
   const u = new URL(url, 'http://page');
@@ -52,5 +60,57 @@ describe('the data a page asks for before its JavaScript', () => {
         '<script defer src="/a.js"></script></head></html>',
     );
     expect(withEarlyData(html, [])).toBe(html);
+  });
+
+  const GROUPS = {
+    main: ['assets/runtime.1.js', 'assets/vendor.2.js', 'assets/main.3.js'],
+    shop: ['assets/2109.4.js', 'assets/shop.5.js'],
+    'detail-layout': ['assets/vendor.2.js', 'assets/detail-layout.6.js'],
+    'product-detail': ['assets/2109.4.js', 'assets/product-detail.7.js'],
+  };
+
+  test("the route's own chunks are preloaded, not the entry's, each once", () => {
+    expect(earlyScriptPaths(GROUPS, '/shop')).toEqual(['/assets/2109.4.js', '/assets/shop.5.js']);
+    expect(earlyScriptPaths(GROUPS, '/')).toEqual(['/assets/2109.4.js', '/assets/shop.5.js']);
+    expect(earlyScriptPaths(GROUPS, '/detail/product-details')).toEqual([
+      '/assets/detail-layout.6.js',
+      '/assets/2109.4.js',
+      '/assets/product-detail.7.js',
+    ]);
+    expect(earlyScriptPaths(GROUPS, '/faq')).toEqual([]);
+    // A build without the group (renamed chunk): nothing, never an error.
+    expect(earlyScriptPaths({ main: GROUPS.main }, '/shop')).toEqual([]);
+  });
+
+  test('script preloads go after the entry scripts, data preloads before them', () => {
+    const html =
+      '<html><head><meta charset=utf-8><script defer src="/a.js"></script></head><body></body></html>';
+    expect(withEarlyData(html, ['/api/categories'], ['/assets/shop.5.js'])).toBe(
+      '<html><head><meta charset=utf-8>' +
+        '<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="/api/categories" />' +
+        '<script defer src="/a.js"></script>' +
+        '<link rel="preload" as="script" href="/assets/shop.5.js" />' +
+        '</head><body></body></html>',
+    );
+  });
+
+  test("the build's chunk groups are read from dist/, again when the build changes", async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'early-data-'));
+    try {
+      const read = chunkGroupsReader(dist);
+      expect(await read()).toEqual({});
+      const file = path.join(dist, '.chunk-groups.json');
+      fs.writeFileSync(file, JSON.stringify({ shop: ['assets/shop.1.js'], bad: 'x' }));
+      expect(await read()).toEqual({ shop: ['assets/shop.1.js'] });
+      fs.writeFileSync(file, JSON.stringify({ shop: ['assets/shop.2.js'] }));
+      const later = new Date(Date.now() + 5000);
+      fs.utimesSync(file, later, later);
+      expect(await read()).toEqual({ shop: ['assets/shop.2.js'] });
+      fs.writeFileSync(file, 'not json');
+      fs.utimesSync(file, new Date(Date.now() + 9000), new Date(Date.now() + 9000));
+      expect(await read()).toEqual({});
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
