@@ -40,7 +40,7 @@ const ICON_TARGET = { width: 44, height: 44 } as const;
  */
 export default function TopNav() {
   const theme = useTheme();
-  const isDesktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const isDesktop = useMediaQuery(theme.breakpoints.up('lg'));
   const { pathname } = useLocation();
   const currentPath = normalizePath(pathname);
   const [menuOpen, setMenuOpen] = useState(false);

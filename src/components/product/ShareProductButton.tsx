@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import Button from '@mui/material/Button';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import type { Product } from 'contract';
@@ -8,9 +9,13 @@ import { priceOf } from './pricing';
 
 type Shared = Pick<Product, 'name' | 'slug' | 'amount' | 'disc_amount'>;
 
-/** The product's own page as an absolute link: what a friend opens (and WhatsApp previews). */
+/**
+ * The product's own page as an absolute link: what a friend opens (and WhatsApp previews).
+ * Without an origin (the server's page), its path.
+ */
 export function productShareUrl(product: Pick<Product, 'slug'>, origin: string): string {
-  return new URL(productDetailsPath(product.slug), origin).href;
+  const path = productDetailsPath(product.slug);
+  return origin === '' ? path : new URL(path, origin).href;
 }
 
 /** The words sent with the link: name, today's price, where to buy it. */
@@ -24,13 +29,21 @@ export function whatsAppShareUrl(product: Shared, origin: string): string {
   return `https://wa.me/?${new URLSearchParams({ text: message })}`;
 }
 
+const noChanges = () => () => {};
+const pageOrigin = () => window.location.origin;
+/**
+ * The server cannot know which address the shopper used: its page (and the browser's
+ * hydration of it) links to the product's path, and the full address follows at once.
+ */
+const noOrigin = () => '';
+
 /**
  * Share: the phone's own share sheet where the browser has one (WhatsApp is on it for most
  * shoppers here), else WhatsApp's link in a new tab. A plain link underneath, so it still
  * works where scripts are slow and the address can be copied.
  */
 export default function ShareProductButton({ product }: { product: Shared }) {
-  const origin = window.location.origin;
+  const origin = useSyncExternalStore(noChanges, pageOrigin, noOrigin);
   const href = whatsAppShareUrl(product, origin);
 
   async function share(event: React.MouseEvent<HTMLAnchorElement>) {

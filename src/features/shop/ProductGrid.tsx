@@ -5,10 +5,25 @@ import { useAddToCart } from '../../components/product/useAddToCart';
 import { useAddToWishlist } from '../../components/product/useAddToWishlist';
 import { useRememberProduct } from '../../components/product/useRememberProduct';
 import ProductCard from './ProductCard';
-import { gridMetrics } from './gridMetrics';
+import {
+  BODY_HEIGHT,
+  IMAGE_INSET,
+  IMAGE_RATIO,
+  PHONE_MAX_WIDTH,
+  TABLET_MAX_WIDTH,
+  gridMetrics,
+} from './gridMetrics';
 import { useGridViewport } from './useGridViewport';
 
-const Frame = styled('div')({ position: 'relative' });
+/** A row's height in CSS, as gridMetrics computes it in script, from the grid's width (100cqw). */
+function rowHeight(columns: number, gap: number, body: number): string {
+  const cardWidth = `(100cqw - ${gap * (columns - 1)}px) / ${columns}`;
+  return `calc(${IMAGE_INSET}px + (${cardWidth} - ${2 * IMAGE_INSET}px) / ${IMAGE_RATIO} + ${body}px)`;
+}
+
+// The frame is a size container: before the grid is measured, its columns and rows follow
+// its width in CSS alone (container queries at gridMetrics' widths).
+const Frame = styled('div')({ position: 'relative', containerType: 'inline-size' });
 const List = styled('ul')({
   position: 'absolute',
   top: 0,
@@ -17,7 +32,28 @@ const List = styled('ul')({
   display: 'grid',
   margin: 0,
   padding: 0,
+  '&[data-fluid]': {
+    position: 'static',
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    gap: 12,
+    gridAutoRows: rowHeight(2, 12, BODY_HEIGHT.compact),
+    [`@container (min-width: ${PHONE_MAX_WIDTH}px)`]: {
+      gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+      gap: 20,
+      gridAutoRows: rowHeight(3, 20, BODY_HEIGHT.regular),
+    },
+    [`@container (min-width: ${TABLET_MAX_WIDTH}px)`]: {
+      gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+      gridAutoRows: rowHeight(4, 20, BODY_HEIGHT.regular),
+    },
+  },
 });
+
+/**
+ * Cards drawn before the grid is measured (the server's page, and the browser's hydration of
+ * it): three rows of four, six rows of two, more than a first screen holds.
+ */
+const FLUID_CARDS = 12;
 
 /** Rows of images that load at once; the rest load lazily. */
 const EAGER_ROWS = 2;
@@ -62,6 +98,29 @@ function ProductGrid({ products, label, setSize, onNearEnd }: ProductGridProps) 
   // then in the background with the new ones. The first render gives back the very same
   // elements, so React leaves the rows alone instead of comparing every card again.
   return useMemo(() => {
+    if (viewport.width === 0) {
+      // Not measured yet: the server knows no screen, so the first cards are laid out by CSS
+      // for whatever width the grid has, each row as tall as the measured grid will make it.
+      return (
+        <Frame ref={ref} data-testid="product-grid" data-row-count={0}>
+          <List aria-label={label} data-fluid="">
+            {products.slice(0, FLUID_CARDS).map((product, i) => (
+              <ProductCard
+                key={product.id}
+                product={product}
+                position={i + 1}
+                setSize={Math.max(setSize ?? 0, products.length)}
+                compact
+                eager={i < EAGER_ROWS * 2}
+                onAddToCart={addToCart}
+                onSaveToWishlist={addToWishlist}
+                onOpen={rememberProduct}
+              />
+            ))}
+          </List>
+        </Frame>
+      );
+    }
     const { columns, gap, cardHeight, rowStride, compact } = gridMetrics(viewport.width);
     const rowCount = Math.ceil(products.length / columns);
     const start = Math.min(viewport.start, rowCount);

@@ -116,7 +116,7 @@ export default function ShopPage() {
 
   const { choice, choose } = useListingChoice(label !== '');
   const filterCount = activeFilterCount(choice);
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
   const [sheetOpen, setSheetOpen] = useState(false);
   // Mounted from the first opening on, so closing the sheet can slide it away.
   const [sheetWanted, setSheetWanted] = useState(false);

@@ -108,6 +108,12 @@ function createViewportStore(element: HTMLElement) {
   };
 }
 
+/**
+ * On the server, and while the browser hydrates its page, the grid has no width: width 0,
+ * which ProductGrid lays out in CSS. A page the browser renders itself starts from the estimate.
+ */
+const unmeasured = () => '';
+
 const staticStore = {
   getSnapshot: () => initialSnapshot,
   subscribe: () => () => {},
@@ -123,7 +129,7 @@ export function useGridViewport(): {
 } {
   const [element, setElement] = useState<HTMLElement | null>(null);
   const store = useMemo(() => (element ? createViewportStore(element) : staticStore), [element]);
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, unmeasured);
   const viewport = useMemo(() => decode(snapshot), [snapshot]);
   return { ref: setElement, viewport };
 }
