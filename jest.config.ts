@@ -113,12 +113,24 @@ const config: Config = {
       testEnvironment: 'jest-fixed-jsdom',
       testEnvironmentOptions: { customExportConditions: [''] },
       roots: ['<rootDir>/src', '<rootDir>/.storybook'],
+      // The server renderer's tests run where it does, without a window (below).
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/src/ssr/'],
       setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
       moduleNameMapper: {
         ...shared.moduleNameMapper,
         // Stories under jest use the Node MSW server instead of the browser worker.
         '^\\./mswWorker$': '<rootDir>/.storybook/mswWorker.node.ts',
         '\\.(css|less|scss)$': '<rootDir>/__mocks__/styleMock.ts',
+        '\\.(png|jpe?g|gif|svg|webp|avif|ico|woff2?)$': '<rootDir>/__mocks__/fileMock.ts',
+      },
+    },
+    {
+      ...shared,
+      displayName: 'server-render',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/src/ssr'],
+      moduleNameMapper: {
+        ...shared.moduleNameMapper,
         '\\.(png|jpe?g|gif|svg|webp|avif|ico|woff2?)$': '<rootDir>/__mocks__/fileMock.ts',
       },
     },

@@ -252,10 +252,79 @@ function serviceWorker(): GenerateSW {
   });
 }
 
+/** Production builds resolve react-router to its production build; its package exports name only the development one. */
+const productionResolve: Configuration['resolve'] = {
+  ...resolve,
+  alias: {
+    ...(resolve.alias as Record<string, string>),
+    'react-router$': path.resolve(root, 'node_modules/react-router/dist/production/index.mjs'),
+    'react-router/dom$': path.resolve(
+      root,
+      'node_modules/react-router/dist/production/dom-export.mjs',
+    ),
+  },
+};
+
+/** Where the server renderer is written: a dotfolder of dist/, which the server never serves. */
+const SERVER_RENDERER_DIR = '.ssr';
+
+/**
+ * The server renderer (src/ssr/render.tsx) for Node: one CommonJS file with every module it
+ * needs, read by the reference server (server/src/serverRender.ts). Pictures the app imports
+ * get the same addresses as in the browser's build, without being written again.
+ */
+function serverRendererConfig(): Configuration {
+  return {
+    name: 'server-renderer',
+    mode: 'production',
+    target: 'node20',
+    entry: { render: path.resolve(root, 'src/ssr/render.tsx') },
+    output: {
+      path: path.resolve(root, 'dist', SERVER_RENDERER_DIR),
+      publicPath: '/',
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    devtool: false,
+    resolve: productionResolve,
+    module: {
+      rules: [
+        tsRule,
+        {
+          test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?)$/i,
+          type: 'asset/resource',
+          generator: { emit: false },
+        },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin(settingDefinitions()),
+      // Route chunks inline: the server has no reason to load them one by one.
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+    // Server code is read from disk once; minifying it would only slow the build.
+    optimization: { minimize: false },
+    performance: { hints: false },
+  };
+}
+
 export default (
   env: { WEBPACK_SERVE?: boolean } | undefined,
   argv: { mode?: Configuration['mode'] },
-): Configuration => {
+): Configuration | Configuration[] => {
+  const client = clientConfig(env, argv);
+  // The dev server renders in the browser only; `npm run build` writes both.
+  return argv.mode !== 'development' && !env?.WEBPACK_SERVE
+    ? [client, serverRendererConfig()]
+    : client;
+};
+
+function clientConfig(
+  env: { WEBPACK_SERVE?: boolean } | undefined,
+  argv: { mode?: Configuration['mode'] },
+): Configuration {
   const production = argv.mode !== 'development';
   // Never in the dev server: a worker there would serve stale code over hot reloads.
   const withServiceWorker = production && !env?.WEBPACK_SERVE;
@@ -277,28 +346,13 @@ export default (
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-      clean: true,
+      // The server renderer's build writes its own folder.
+      clean: { keep: (file: string) => file.startsWith(`${SERVER_RENDERER_DIR}/`) },
     },
     // Production maps are written for reading error reports but not named in the bundles,
     // so browsers never ask for them (the server refuses them unless SERVE_SOURCE_MAPS=1).
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
-    resolve: production
-      ? {
-          ...resolve,
-          alias: {
-            ...(resolve.alias as Record<string, string>),
-            // react-router's package exports name only its development build; use the production one.
-            'react-router$': path.resolve(
-              root,
-              'node_modules/react-router/dist/production/index.mjs',
-            ),
-            'react-router/dom$': path.resolve(
-              root,
-              'node_modules/react-router/dist/production/dom-export.mjs',
-            ),
-          },
-        }
-      : resolve,
+    resolve: production ? productionResolve : resolve,
     module: {
       rules: [tsRule, { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?)$/i, type: 'asset/resource' }],
     },
@@ -328,4 +382,4 @@ export default (
     performance: { hints: false },
     devServer,
   };
-};
+}

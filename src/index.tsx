@@ -1,21 +1,51 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import App from './app/App';
 import { createAppStore } from './app/store';
+import { serverAnsweredUrls } from './app/pwa/serverAnswered';
+import { serverAnswersArrived, type ServerAnswers } from './services/createApi';
+import { SESSION_KEYS } from './state/sessionSlice';
 // Watches typing from the first keystroke, for the update flow that loads later.
 import './lib/typingWatch';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount the storefront in.');
 
+/**
+ * The answers a server-rendered page was rendered from (server/src/serverRender.ts), or null
+ * for a page the browser renders itself (the service worker's copy, a static host).
+ */
+function serverAnswers(): ServerAnswers | null {
+  const element = document.getElementById('server-answers');
+  if (!element?.textContent) return null;
+  element.remove();
+  for (const path of element.dataset.urls?.split(' ') ?? []) {
+    if (path.startsWith('/')) serverAnsweredUrls.add(new URL(path, window.location.href).href);
+  }
+  try {
+    return JSON.parse(element.textContent) as ServerAnswers;
+  } catch {
+    return null;
+  }
+}
+
 // The session is read from localStorage synchronously, so no PersistGate is needed.
 const { store } = createAppStore();
-
-createRoot(container).render(
+const answers = serverAnswers();
+// The catalogue answers are the same for everyone: taken in either way, never asked again.
+if (answers) store.dispatch(serverAnswersArrived(answers));
+const app = (
   <StrictMode>
     <App store={store} />
-  </StrictMode>,
+  </StrictMode>
 );
+// The server renders what a visitor with nothing stored sees. A page rendered for this visitor
+// is hydrated in place; a signed-in shopper's (or one who has opened a product: the session
+// remembers it) is rendered afresh, as it differs from what the server could know.
+const session = store.getState().session;
+const sessionEmpty = SESSION_KEYS.every((key) => session[key] === null);
+if (answers && sessionEmpty && container.firstElementChild) hydrateRoot(container, app);
+else createRoot(container).render(app);
 
 /** The service worker and its update flow, loaded after the page so they never delay the first screen. */
 function registerWorkerAfterLoad() {

@@ -53,7 +53,14 @@ import staffRoutes from './routes/staff';
 import { deliverStockAlerts } from './orders/journey';
 import { chunkGroupsReader, earlyDataPaths, earlyScriptPaths, withEarlyData } from './earlyData';
 import { registerApiCompression } from './plugins/compress';
+import { catalogueVersion } from './db/products';
 import { pagePreview, withPreview } from './preview';
+import {
+  createServerRenderer,
+  loadRenderer,
+  withRenderedPage,
+  type RendererModule,
+} from './serverRender';
 import { registerStaticSite } from './routes/static';
 import userRoutes from './routes/users';
 import wishlistRoutes from './routes/wishlists';
@@ -84,6 +91,11 @@ export interface AppDeps {
    * server on it) and to this process's memory on the embedded database (one server).
    */
   limitStore?: LimitStore;
+  /**
+   * The storefront's server renderer (src/ssr/render.tsx); defaults to the build's
+   * (dist/.ssr/render.cjs), and null renders every page in the browser.
+   */
+  pageRenderer?: RendererModule | null;
 }
 
 const SELF = "'self'";
@@ -369,6 +381,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   }
 
   const chunkGroups = chunkGroupsReader(config.distDir);
+  const pageRenderer =
+    deps.pageRenderer === undefined ? loadRenderer(config.distDir, app.log) : deps.pageRenderer;
+  const serverRender = pageRenderer
+    ? createServerRenderer(pageRenderer, {
+        app,
+        version: () => catalogueVersion(deps.db),
+        log: app.log,
+      })
+    : null;
   await registerStaticSite(app, {
     distDir: config.distDir,
     isApiPath: (url) => isApiPath(url, config.apiPrefix),
@@ -377,9 +398,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       reply.code(404).type('application/json; charset=utf-8').send(notFoundBody()),
     renderPage: async (html, request) => {
       const url = new URL(request.url, 'http://page');
+      const rendered = serverRender
+        ? await serverRender.render(`${url.pathname}${url.search}`)
+        : null;
       const early = earlyDataPaths(config.apiPrefix, url.pathname, url.searchParams);
       const scripts = earlyScriptPaths(await chunkGroups(), url.pathname);
-      const page = withEarlyData(html, early, scripts);
+      // A rendered page carries its answers; only a page the browser renders preloads them.
+      let page = withEarlyData(html, rendered ? [] : early, scripts);
+      if (rendered) page = withRenderedPage(page, rendered, early);
       return withPreview(page, await pagePreview(ctx, url.pathname, url.searchParams));
     },
   });

@@ -1,3 +1,4 @@
+import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
 import ErrorBoundary from '../components/ErrorBoundary';
 import { PendingPaymentResumer } from '../features/cart/checkout/PendingPaymentResumer';
@@ -21,20 +22,28 @@ function AppRoutes() {
 /**
  * The app: providers and the route table. A declarative router is enough (no loaders or
  * actions: data comes from RTK Query), and it keeps the data router's code off the first screen.
+ * The browser's router by default; the server renderer gives a router fixed on the page it
+ * renders (src/ssr/render.tsx).
  */
-export default function App({ store }: { store: AppStore }) {
+export default function App({
+  store,
+  Router = BrowserRouter,
+}: {
+  store: AppStore;
+  Router?: ComponentType<{ children: ReactNode }>;
+}) {
   return (
     <AppProviders store={store}>
       {/* Nothing the app renders leaves the shopper a blank page. */}
       <ErrorBoundary>
         <PwaStatus />
         <DemoNotice />
-        <BrowserRouter>
+        <Router>
           <ScrollRestorer />
           {/* Finishes an order paid for before a reload or a closed tab. */}
           <PendingPaymentResumer />
           <AppRoutes />
-        </BrowserRouter>
+        </Router>
       </ErrorBoundary>
     </AppProviders>
   );

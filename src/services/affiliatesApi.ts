@@ -1,4 +1,4 @@
-import { createApi } from '@reduxjs/toolkit/query/react';
+import { createApi } from './createApi';
 import type { Affiliate, AffiliateRegistration, PaymentRequestResponse } from 'contract';
 import { env } from '../config/env';
 import { createBaseQuery } from './baseQuery';

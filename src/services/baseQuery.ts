@@ -68,6 +68,16 @@ export function absoluteBaseUrl(baseUrl: string): string {
 }
 
 /**
+ * The fetch the services use: the browser's, or the one the server renderer gives
+ * (src/ssr/render.tsx), which answers the shop's own API in-process. Read at each request,
+ * so tests that replace the global fetch are still heard.
+ */
+let serverFetch: typeof fetch | null = null;
+export function setServerFetch(fetchFn: typeof fetch | null): void {
+  serverFetch = fetchFn;
+}
+
+/**
  * The base query every service shares: its base URL, the session's bearer token on every
  * call (unless the service is public: `sendToken: false`), a time-out, and retries with
  * backoff for queries on passing failures only.
@@ -76,6 +86,7 @@ export function createBaseQuery(baseUrl: string, { sendToken = true } = {}) {
   const rawBaseQuery = fetchBaseQuery({
     baseUrl: absoluteBaseUrl(baseUrl),
     timeout: REQUEST_TIMEOUT_MS,
+    fetchFn: (input, init) => (serverFetch ?? fetch)(input, init),
     prepareHeaders: (headers, { getState }) => {
       const token = sendToken ? tokenFromState(getState()) : null;
       if (token) headers.set('authorization', `Bearer ${token}`);

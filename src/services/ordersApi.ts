@@ -1,4 +1,4 @@
-import { createApi } from '@reduxjs/toolkit/query/react';
+import { createApi } from './createApi';
 import type { Order, OrderDetail, PlaceOrderRequest, ShopInfo } from 'contract';
 import { env } from '../config/env';
 import { createBaseQuery } from './baseQuery';

@@ -8,6 +8,7 @@
  */
 import type { Workbox } from 'workbox-window';
 import { updatesHeld } from '../../lib/updateGuard';
+import { serverAnsweredUrls } from './serverAnswered';
 import { askToUpdate } from './updatePrompt';
 
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -48,13 +49,16 @@ function pageLoaded(): Promise<void> {
  * images, so those answers are not in its caches yet. The worker is asked to fetch them
  * again itself (workbox's CACHE_URLS message, which runs each through its runtime caching
  * route; mostly answered from the HTTP cache): the shop then opens offline after a single
- * visit. The worker does this on its own thread: the page neither waits for nor receives a
+ * visit (the answers a server-rendered page came with are asked for the same way). The worker does this on its own thread: the page neither waits for nor receives a
  * second copy of the catalogue (7 MB of JSON with 10,000 products) while the shopper scrolls.
  */
 function warmRuntimeCaches(wb: Workbox) {
-  if (typeof performance.getEntriesByType !== 'function') return;
-  const urls = new Set<string>();
-  for (const entry of performance.getEntriesByType('resource')) {
+  const urls = new Set<string>(serverAnsweredUrls);
+  const entries =
+    typeof performance.getEntriesByType === 'function'
+      ? performance.getEntriesByType('resource')
+      : [];
+  for (const entry of entries) {
     const url = new URL(entry.name, window.location.href);
     if (url.origin === window.location.origin && RUNTIME_CACHED_PATH.test(url.pathname)) {
       urls.add(url.href);

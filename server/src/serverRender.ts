@@ -1,0 +1,205 @@
+/**
+ * Pages rendered on the server: the public pages' HTML, with the catalogue answers they were
+ * rendered from, written into index.html's #root, so a first visit shows the shop before its
+ * JavaScript has arrived and the browser then hydrates it without asking for the same answers
+ * again (src/index.tsx). The renderer is the storefront's own code, built for Node by
+ * `npm run build` into dist/.ssr/render.cjs (src/ssr/render.tsx); the server answers the
+ * renderer's API requests itself, in-process, through `app.inject`.
+ *
+ * Only the public pages are rendered, as a visitor who is not signed in sees them (the session
+ * lives in the browser). Everything else, and any page whose render fails or runs late, is
+ * served as before: index.html, which the browser renders itself. So is every page when there
+ * is no renderer (a build from before it, or `dist/` copied without its dotfolders).
+ */
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify';
+import { PRODUCT_PAGE_PATH } from '../../contract/links';
+
+/** src/ssr/render.tsx's interface, as the built file exports it. */
+interface RenderedPage {
+  html: string;
+  answers: Record<string, unknown>;
+}
+type RenderPage = (url: string, signal?: AbortSignal) => Promise<RenderedPage>;
+export interface RendererModule {
+  createServerPages: (fetchFn: typeof fetch) => RenderPage;
+}
+
+/** The pages rendered on the server: the shop's public routes (src/app/routes.tsx). */
+const RENDERED_PATHS = new Set([
+  '/',
+  '/shop',
+  '/home',
+  '/vendors',
+  '/faq',
+  '/contact',
+  '/policies',
+  '/detail',
+  PRODUCT_PAGE_PATH,
+]);
+
+/** A render that takes longer is given up: the browser renders the page itself. */
+const RENDER_TIME_LIMIT_MS = 2_000;
+/** Answers larger than this are not inlined (the browser asks for them); the page is not rendered. */
+const MAX_ANSWERS_BYTES = 256 * 1024;
+/** Rendered pages kept per catalogue version: the shop's pages and the products shared most lately. */
+const PAGES_KEPT = 200;
+/** Longer addresses are rendered every time, never kept. */
+const MAX_KEPT_URL_LENGTH = 300;
+
+/** The origin src/services/baseQuery.ts gives relative API addresses where there is no window. */
+const RENDERER_ORIGIN = 'http://localhost';
+
+export function isRenderedPath(pathname: string): boolean {
+  return RENDERED_PATHS.has(pathname);
+}
+
+/**
+ * A fetch the renderer's API requests go through: requests to the shop's own API are answered
+ * by `app.inject` (no socket, no port); any other address (an API the operator runs
+ * elsewhere) goes out over the network.
+ */
+export function inProcessFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    if (url.origin !== RENDERER_ORIGIN) return fetch(request);
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const answer = await app.inject({
+      method: request.method as InjectOptions['method'],
+      url: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries(request.headers),
+      ...(body ? { payload: body } : {}),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+      else if (typeof value === 'number') headers.set(name, String(value));
+    }
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers,
+    });
+  };
+}
+
+/** The built renderer, or null when dist/ has none. */
+export function loadRenderer(distDir: string, log: FastifyBaseLogger): RendererModule | null {
+  const file = path.join(distDir, '.ssr', 'render.cjs');
+  if (!fs.existsSync(file)) {
+    log.info({ file }, 'no server renderer in the build: pages are rendered in the browser');
+    return null;
+  }
+  try {
+    return createRequire(import.meta.url)(file) as RendererModule;
+  } catch (error) {
+    log.error({ err: error, file }, 'the server renderer could not be loaded');
+    return null;
+  }
+}
+
+/** JSON that is safe inside a <script> element: nothing in it can close the element or start a comment. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The id of the element holding the answers; src/index.tsx reads it. */
+export const ANSWERS_ELEMENT_ID = 'server-answers';
+
+/**
+ * index.html with the rendered page in #root and its answers just after it. `answered` names
+ * the API addresses the answers stand for, so the browser's service worker can keep them
+ * (src/app/pwa/serverAnswered.ts).
+ */
+export function withRenderedPage(
+  html: string,
+  page: RenderedPage,
+  answered: readonly string[] = [],
+): string {
+  // index.html as the build writes it (minified: `<div id=root></div>`) or as written.
+  const root = /<div id=(["']?)root\1\s*><\/div>/.exec(html);
+  if (!root) return html;
+  const urls = answered.join(' ').replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const answers = `<script type="application/json" id="${ANSWERS_ELEMENT_ID}" data-urls="${urls}">${scriptSafeJson(page.answers)}</script>`;
+  return `${html.slice(0, root.index)}<div id="root">${page.html}</div>${answers}${html.slice(root.index + root[0].length)}`;
+}
+
+export interface ServerRenderer {
+  /** The page at `url` (path and query), or null when it is left to the browser. */
+  render(url: string): Promise<RenderedPage | null>;
+}
+
+/**
+ * Renders the public pages with `renderer`, keeping each rendered page until the catalogue
+ * changes (`version` answers the catalogue's version; a product page shows stock and price).
+ */
+export function createServerRenderer(
+  renderer: RendererModule,
+  options: {
+    app: FastifyInstance;
+    version: () => Promise<number>;
+    log: FastifyBaseLogger;
+    timeLimitMs?: number;
+  },
+): ServerRenderer {
+  const renderPage = renderer.createServerPages(inProcessFetch(options.app));
+  const timeLimitMs = options.timeLimitMs ?? RENDER_TIME_LIMIT_MS;
+  const kept = new Map<string, { version: number; page: RenderedPage | null }>();
+  // Requests for a page being rendered wait for that render instead of starting their own.
+  const inFlight = new Map<string, ReturnType<typeof renderFresh>>();
+
+  /** The page, and whether the outcome holds until the catalogue changes (a time-out does not). */
+  async function renderFresh(url: string): Promise<{ page: RenderedPage | null; keep: boolean }> {
+    const signal = AbortSignal.timeout(timeLimitMs);
+    try {
+      const page = await renderPage(url, signal);
+      const answersBytes = Buffer.byteLength(JSON.stringify(page.answers));
+      if (answersBytes > MAX_ANSWERS_BYTES) {
+        options.log.warn({ url, answersBytes }, 'page not rendered: its answers are too large');
+        return { page: null, keep: true };
+      }
+      return { page, keep: true };
+    } catch (error) {
+      options.log.error({ err: error, url }, 'page not rendered on the server');
+      return { page: null, keep: !signal.aborted };
+    }
+  }
+
+  return {
+    async render(url) {
+      const pathname = new URL(url, RENDERER_ORIGIN).pathname;
+      if (!isRenderedPath(pathname)) return null;
+      const version = await options.version();
+      const hit = kept.get(url);
+      if (hit && hit.version === version) {
+        kept.delete(url);
+        kept.set(url, hit);
+        return hit.page;
+      }
+      const key = `${version} ${url}`;
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = renderFresh(url).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      const { page, keep } = await pending;
+      if (keep && url.length <= MAX_KEPT_URL_LENGTH) {
+        kept.delete(url);
+        kept.set(url, { version, page });
+        for (const oldest of kept.keys()) {
+          if (kept.size <= PAGES_KEPT) break;
+          kept.delete(oldest);
+        }
+      }
+      return page;
+    },
+  };
+}

@@ -1,0 +1,182 @@
+/** Public pages rendered on the server, with the answers they were rendered from. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { App } from '../src/app';
+import {
+  createServerRenderer,
+  inProcessFetch,
+  scriptSafeJson,
+  type RendererModule,
+} from '../src/serverRender';
+import { call, seedProducts, setupHarness } from './helpers';
+
+const t = setupHarness();
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-render-'));
+fs.writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><html><head><meta charset=utf-8><title>Ibadan Market</title></head><body><div id=root></div></body></html>',
+);
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+/**
+ * A renderer as src/ssr/render.tsx is one: it asks the shop's API through the fetch it is
+ * given (at the address the storefront uses where there is no window) and renders what it got.
+ */
+function listingRenderer(log: string[], behaviour: { fail?: string } = {}): RendererModule {
+  return {
+    createServerPages: (fetchFn) => async (url) => {
+      log.push(url);
+      if (behaviour.fail) throw new Error(behaviour.fail);
+      const answer = await fetchFn('http://localhost/api/get-all-products?limit=24&offset=0');
+      const page = (await answer.json()) as { items: { name: string }[] };
+      return {
+        html: `<main>${page.items.map((p) => `<h3>${p.name}</h3>`).join('')}</main>`,
+        answers: { productApi: { queries: { listing: page.items }, mutations: {}, provided: {} } },
+      };
+    },
+  };
+}
+
+/** The answers element's JSON, as the browser reads it. */
+function answersIn(html: string): unknown {
+  const found = /<script type="application\/json" id="server-answers">(.*?)<\/script>/s.exec(html);
+  return found ? JSON.parse(found[1] ?? '') : undefined;
+}
+
+const rendered: string[] = [];
+let site: App;
+beforeAll(async () => {
+  site = await t.build({ DIST_DIR: dist }, { pageRenderer: listingRenderer(rendered) });
+});
+// Each test starts from an empty database.
+beforeEach(async () => {
+  await seedProducts(t.db, [
+    { name: 'Ofada Rice', price: 5000 },
+    { name: 'Palm Oil </script><!-- 5L', price: 9000 },
+  ]);
+});
+
+describe('pages rendered on the server', () => {
+  test("the shop's HTML holds its products and the answers, and preloads no data", async () => {
+    const r = await call(site, { method: 'GET', url: '/shop' });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toContain('<div id="root"><main><h3>Ofada Rice</h3>');
+    expect(answersIn(r.body)).toEqual({
+      productApi: {
+        queries: {
+          listing: [
+            expect.objectContaining({ name: 'Ofada Rice' }),
+            expect.objectContaining({ name: 'Palm Oil </script><!-- 5L' }),
+          ],
+        },
+        mutations: {},
+        provided: {},
+      },
+    });
+    // The answers are in the page: a preload would fetch them a second time.
+    expect(r.body).not.toContain('as="fetch"');
+    // The link preview is still written.
+    expect(r.body).toContain('<meta property="og:title"');
+  });
+
+  test('no answer can close its script element or open a comment', async () => {
+    const r = await call(site, { method: 'GET', url: '/' });
+    const element = /<script type="application\/json" id="server-answers">(.*?)<\/script>/s.exec(
+      r.body,
+    )?.[1];
+    expect(element).toBeDefined();
+    expect(element).not.toMatch(/<|>/);
+    expect(scriptSafeJson({ a: '</script>\u2028&' })).toBe(
+      '{"a":"\\u003c/script\\u003e\\u2028\\u0026"}',
+    );
+  });
+
+  test('a page is rendered once per catalogue version', async () => {
+    const before = rendered.length;
+    await call(site, { method: 'GET', url: '/faq' });
+    await call(site, { method: 'GET', url: '/faq' });
+    expect(rendered.length - before).toBe(1);
+    await t.db.query("UPDATE products SET amount_kobo = 450000 WHERE name = 'Ofada Rice'");
+    await call(site, { method: 'GET', url: '/faq' });
+    expect(rendered.length - before).toBe(2);
+  });
+
+  test("signed-in pages are the browser's to render, with the shell", async () => {
+    const before = rendered.length;
+    for (const url of ['/cart', '/profile/orders', '/auth/login', '/index.html']) {
+      const r = await call(site, { method: 'GET', url });
+      expect({ url, root: /<div id=root><\/div>/.test(r.body) }).toEqual({ url, root: true });
+      expect(r.body).not.toContain('server-answers');
+    }
+    expect(rendered.length).toBe(before);
+  });
+
+  test('a render that fails leaves the page to the browser, its data preloaded', async () => {
+    const log: string[] = [];
+    const failing = await t.build(
+      { DIST_DIR: dist },
+      { pageRenderer: listingRenderer(log, { fail: 'window is not defined' }) },
+    );
+    const r = await call(failing, { method: 'GET', url: '/shop' });
+    expect(r.statusCode).toBe(200);
+    expect(log).toEqual(['/shop']);
+    expect(r.body).toContain('<div id=root></div>');
+    expect(r.body).toContain('<link rel="preload" as="fetch"');
+    expect(r.body).not.toContain('server-answers');
+  });
+
+  test('without a renderer in the build every page is the shell', async () => {
+    const plain = await t.build({ DIST_DIR: dist });
+    const r = await call(plain, { method: 'GET', url: '/shop' });
+    expect(r.body).toContain('<div id=root></div>');
+  });
+});
+
+describe('the renderer', () => {
+  test("answers the renderer's API requests in-process", async () => {
+    const fetchFn = inProcessFetch(t.app);
+    const r = await fetchFn('http://localhost/api/categories');
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual(expect.any(Array));
+    const missing = await fetchFn('http://localhost/api/get-product/no-such-product');
+    expect(missing.status).toBe(404);
+  });
+
+  test('a render that runs late is given up, and tried again on the next visit', async () => {
+    let calls = 0;
+    const slow: RendererModule = {
+      createServerPages: () => (_url, signal) => {
+        calls += 1;
+        return new Promise((_resolve, reject) => {
+          signal?.addEventListener('abort', () => reject(signal.reason as Error));
+        });
+      },
+    };
+    const renderer = createServerRenderer(slow, {
+      app: t.app,
+      version: async () => 1,
+      log: t.app.log,
+      timeLimitMs: 20,
+    });
+    await expect(renderer.render('/shop')).resolves.toBeNull();
+    await expect(renderer.render('/shop')).resolves.toBeNull();
+    expect(calls).toBe(2);
+  });
+
+  test('a page whose answers are too large is not rendered', async () => {
+    const big: RendererModule = {
+      createServerPages: () => async () => ({
+        html: '<main></main>',
+        answers: { productApi: { queries: { all: 'x'.repeat(300 * 1024) } } },
+      }),
+    };
+    const renderer = createServerRenderer(big, {
+      app: t.app,
+      version: async () => 1,
+      log: t.app.log,
+    });
+    await expect(renderer.render('/shop')).resolves.toBeNull();
+  });
+});
