@@ -70,7 +70,8 @@ function restrictedImports(withSonner) {
         // TypeBox-free modules, or TypeBox would ship to every shopper.
         name: 'contract',
         allowTypeImports: true,
-        message: 'Import values from contract/rules, listing, links, messages, details or email.',
+        message:
+          'Import values from contract/rules, listing, links, messages, details, email or titles.',
       },
       ...(withSonner
         ? [
@@ -93,9 +94,11 @@ function restrictedImports(withSonner) {
           '!contract/messages',
           '!contract/details',
           '!contract/email',
+          '!contract/titles',
         ],
         allowTypeImports: true,
-        message: 'Import values from contract/rules, listing, links, messages, details or email.',
+        message:
+          'Import values from contract/rules, listing, links, messages, details, email or titles.',
       },
     ],
   };

@@ -3,17 +3,20 @@
  * crawler (WhatsApp, Facebook, X) reads from the page. Crawlers run no JavaScript, so the
  * server writes them into index.html: a product's name, price, description and picture for
  * its page, the shop's own for every other page (and for a slug that names no product).
+ * With them, the page's own <title> and description, and for a product its schema.org Product
+ * data, which search engines read for a result with its price and stock.
  */
 import { PRODUCT_PAGE_PATH, PRODUCT_SLUG_PARAM, productDetailsPath } from '../../contract/links';
+import { PAGE_TITLES, SHOP_TITLE, documentTitle, shopTitle } from '../../contract/titles';
 import type { AppContext } from './context';
 import type { Queryable } from './db/client';
 import {
   catalogueVersion,
   findProductBySlug,
+  productImagePath,
   unitPriceKobo,
   type ProductRecord,
 } from './db/products';
-import { SHOP_NAME } from './mail/messages';
 import { formatNaira } from './money';
 
 export interface PagePreview {
@@ -25,6 +28,34 @@ export interface PagePreview {
   url: string;
   /** summary_large_image for a product photo; summary (a small square) for the shop's icon. */
   card: 'summary' | 'summary_large_image';
+  /** The page's <title>: the one the app sets once it runs, so the tab never changes. */
+  pageTitle: string;
+  /** The page's schema.org data (a product's page only). */
+  structuredData: ProductData | null;
+}
+
+/** schema.org Product with one Offer, as search engines read it for a product result. */
+export interface ProductData {
+  '@context': 'https://schema.org';
+  '@type': 'Product';
+  name: string;
+  description?: string;
+  /** Absolute. */
+  image: string[];
+  sku: string;
+  productID: string;
+  category: string;
+  offers: {
+    '@type': 'Offer';
+    url: string;
+    /** Naira with two decimals, a string: "2500.00". */
+    price: string;
+    priceCurrency: 'NGN';
+    availability: 'https://schema.org/InStock' | 'https://schema.org/OutOfStock';
+    itemCondition: 'https://schema.org/NewCondition';
+    /** The vendor who sells it (the data names no brand). */
+    seller: { '@type': 'Organization'; name: string };
+  };
 }
 
 const SHOP_DESCRIPTION =
@@ -39,6 +70,44 @@ function shorten(text: string, max: number): string {
   const cut = flat.slice(0, max - 1);
   const lastSpace = cut.lastIndexOf(' ');
   return `${lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut}…`;
+}
+
+/**
+ * The titles the app sets on its public pages (react-router matches paths case-insensitively,
+ * with or without a trailing slash). Other pages keep the shop's name until the app runs.
+ */
+const PAGE_TITLE_BY_PATH: Record<string, string> = {
+  '/': PAGE_TITLES.shop,
+  '/shop': PAGE_TITLES.shop,
+  '/home': PAGE_TITLES.home,
+  '/vendors': PAGE_TITLES.vendors,
+  '/faq': PAGE_TITLES.faq,
+  '/contact': PAGE_TITLES.contact,
+  '/policies': PAGE_TITLES.policies,
+  '/detail': PAGE_TITLES.productDetails,
+};
+/** Shop search's query parameter (src/features/shop/useSearchText.ts). */
+const SEARCH_PARAM = 'q';
+/** The slugs the product page asks the server for (src/features/product/ProductDetailPage.tsx). */
+const SLUG_PATTERN = /^[a-z0-9-]{1,200}$/;
+
+function routeOf(pathname: string): string {
+  return pathname.replace(/\/+$/, '').toLowerCase() || '/';
+}
+
+/** The title of a page that names no product, as the app sets it. */
+function plainPageTitle(route: string, query: URLSearchParams): string {
+  if (route === '/' || route === '/shop') {
+    return documentTitle(shopTitle(query.get(SEARCH_PARAM)?.trim() ?? ''));
+  }
+  const page = PAGE_TITLE_BY_PATH[route];
+  return page ? documentTitle(page) : SHOP_TITLE;
+}
+
+/** Kobo as naira with two decimals, in integers so no float rounding shows: 250050 -> "2500.50". */
+function nairaDecimal(kobo: number): string {
+  const whole = Math.trunc(kobo / 100);
+  return `${whole}.${String(Math.abs(kobo % 100)).padStart(2, '0')}`;
 }
 
 /** Products (and slugs that name none) whose previews are kept: the ones being shared now. */
@@ -92,40 +161,81 @@ function cachedProduct(db: Queryable, slug: string): Promise<ProductRecord | nul
 /**
  * The preview of the page at `pathname` with `query`. Pictures the server draws are SVG,
  * which WhatsApp and Facebook do not show, so a product without a photo of its own is
- * previewed with the shop's icon.
+ * previewed with the shop's icon (its structured data names the drawn picture: search
+ * engines show SVG).
  */
 export async function pagePreview(
-  ctx: Pick<AppContext, 'db' | 'publicUrl'>,
+  ctx: Pick<AppContext, 'db' | 'publicUrl' | 'config'>,
   pathname: string,
   query: URLSearchParams,
 ): Promise<PagePreview> {
   const origin = ctx.publicUrl();
   const shopImage = `${origin}${SHOP_IMAGE}`;
-  const slug = pathname === PRODUCT_PAGE_PATH ? query.get(PRODUCT_SLUG_PARAM) : null;
-  const product = slug ? await cachedProduct(ctx.db, slug) : null;
+  const route = routeOf(pathname);
+  const productPage = route === PRODUCT_PAGE_PATH;
+  // The app's own reading of the address: trimmed, lower-cased, then checked.
+  const slug = productPage ? query.get(PRODUCT_SLUG_PARAM)?.trim().toLowerCase() || null : null;
+  const product = slug && SLUG_PATTERN.test(slug) ? await cachedProduct(ctx.db, slug) : null;
   if (!product) {
     return {
       type: 'website',
-      title: SHOP_NAME,
+      title: SHOP_TITLE,
       description: SHOP_DESCRIPTION,
       image: shopImage,
       url: `${origin}${pathname}`,
       card: 'summary',
+      pageTitle: productPage
+        ? documentTitle(slug ? PAGE_TITLES.productNotFound : PAGE_TITLES.productDetails)
+        : plainPageTitle(route, query),
+      structuredData: null,
     };
   }
   const photo =
     product.imageUrl && !/\.svg(?:[?#]|$)/i.test(product.imageUrl)
       ? new URL(product.imageUrl, `${origin}/`).href
       : null;
-  const price = formatNaira(unitPriceKobo(product));
-  const stock = product.inventoryStock > 0 ? price : `${price}, out of stock`;
+  const unitKobo = unitPriceKobo(product);
+  const price = formatNaira(unitKobo);
+  const inStock = product.inventoryStock > 0;
+  const stock = inStock ? price : `${price}, out of stock`;
+  const url = `${origin}${productDetailsPath(product.slug)}`;
+  const title = documentTitle(product.name);
+  const description = product.description.replace(/\s+/g, ' ').trim();
   return {
     type: 'product',
-    title: `${product.name} | ${SHOP_NAME}`,
+    title,
     description: shorten(`${stock}. ${product.description}`, DESCRIPTION_MAX),
     image: photo ?? shopImage,
-    url: `${origin}${productDetailsPath(product.slug)}`,
+    url,
     card: photo ? 'summary_large_image' : 'summary',
+    pageTitle: title,
+    structuredData: {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.name,
+      ...(description ? { description } : {}),
+      image: [
+        new URL(
+          productImagePath(ctx.config.apiPrefix, product.slug, product.imageUrl),
+          `${origin}/`,
+        ).href,
+      ],
+      sku: product.slug,
+      productID: String(product.id),
+      category: product.category,
+      // A shop's own product ratings (0-5) come with no count of raters, and rating data
+      // without one is not valid (schema.org AggregateRating, Google's product results), so
+      // aggregateRating is left out.
+      offers: {
+        '@type': 'Offer',
+        url,
+        price: nairaDecimal(unitKobo),
+        priceCurrency: 'NGN',
+        availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        itemCondition: 'https://schema.org/NewCondition',
+        seller: { '@type': 'Organization', name: product.vendor.name },
+      },
+    },
   };
 }
 
@@ -138,7 +248,7 @@ const escapeAttribute = (value: string) =>
 /** The tags, escaped for an attribute value, one per line. */
 export function previewTags(p: PagePreview): string {
   const tags: [string, string, string][] = [
-    ['property', 'og:site_name', SHOP_NAME],
+    ['property', 'og:site_name', SHOP_TITLE],
     ['property', 'og:type', p.type],
     ['property', 'og:title', p.title],
     ['property', 'og:description', p.description],
@@ -156,9 +266,64 @@ export function previewTags(p: PagePreview): string {
     .join('\n');
 }
 
-/** index.html with the tags at the end of its head (or at the start, without one). */
+/**
+ * JSON for inside a <script>: no "</script>", "<!--" or "]]>" can close it or open a comment,
+ * and no U+2028/U+2029, which older parsers end a line at. Each is a JSON escape, so the
+ * data parses the same.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+// Quote-aware, so a '>' inside an attribute value does not end the tag early.
+const META_TAG = /<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
+const DESCRIPTION_NAME = /\sname\s*=\s*(?:"description"|'description'|description(?=[\s/>]))/i;
+const TITLE_TAG = /<title\b[^>]*>[\s\S]*?<\/title\s*>/gi;
+
+/**
+ * `html` with the first match of `pattern` (global) replaced by `tag` and any others removed;
+ * null when nothing matches.
+ */
+function replaceOnce(
+  html: string,
+  pattern: RegExp,
+  tag: string,
+  matches: (match: string) => boolean = () => true,
+): string | null {
+  let found = 0;
+  const page = html.replace(pattern, (match) => {
+    if (!matches(match)) return match;
+    found += 1;
+    return found === 1 ? tag : '';
+  });
+  return found > 0 ? page : null;
+}
+
+/**
+ * index.html with the page's own title and description where the shop's were (exactly one of
+ * each), and the preview tags and structured data at the end of its head (or at the start,
+ * without one).
+ */
 export function withPreview(html: string, p: PagePreview): string {
-  const tags = previewTags(p);
-  const head = html.search(/<\/head>/i);
-  return head === -1 ? `${tags}\n${html}` : `${html.slice(0, head)}${tags}\n${html.slice(head)}`;
+  const title = `<title>${escapeAttribute(p.pageTitle)}</title>`;
+  const description = `<meta name="description" content="${escapeAttribute(p.description)}" />`;
+  const added: string[] = [];
+  let page = replaceOnce(html, TITLE_TAG, title);
+  if (page === null) {
+    page = html;
+    added.push(title);
+  }
+  const described = replaceOnce(page, META_TAG, description, (tag) => DESCRIPTION_NAME.test(tag));
+  if (described === null) added.push(description);
+  else page = described;
+  added.push(previewTags(p));
+  if (p.structuredData) {
+    added.push(`<script type="application/ld+json">${scriptSafeJson(p.structuredData)}</script>`);
+  }
+  const tags = added.join('\n');
+  const head = page.search(/<\/head>/i);
+  return head === -1 ? `${tags}\n${page}` : `${page.slice(0, head)}${tags}\n${page.slice(head)}`;
 }

@@ -42,10 +42,16 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(outside, { recursive: true, force: true }));
 
-/** The page as the build wrote it: the preview tags and data preloads the server adds taken out. */
+/**
+ * The page as the build wrote it: what the server adds (the page's title and description,
+ * which INDEX lacks, the preview tags, structured data and data preloads) taken out.
+ */
 const withoutPreview = (html: string) =>
   html
+    .replace(/<title>[^<]*<\/title>\n/, '')
+    .replace(/<meta name="description"[^>]*>\n/, '')
     .replace(/<meta (?:property="og:|name="twitter:)[^>]*>\n/g, '')
+    .replace(/<script type="application\/ld\+json">[^<]*<\/script>\n/, '')
     .replace(/<link rel="preload" as="fetch"[^>]*>/g, '');
 
 /** The content of one preview tag, as a crawler reads it (entities decoded). */

@@ -1,6 +1,8 @@
+import { SHOP_TITLE } from 'contract/titles';
+
 /** The shop's own details, shown in the footer, the contact page and the terms. */
 export const brand = {
-  name: 'Ibadan Market',
+  name: SHOP_TITLE,
   tagline: 'Groceries and general goods, delivered across Ibadan',
   legalName: 'Ibadan Market Online Ltd',
   address: '14 Bodija Market Road, Bodija, Ibadan, Oyo State, Nigeria',

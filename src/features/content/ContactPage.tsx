@@ -17,6 +17,7 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PAGE_TITLES } from 'contract/titles';
 import { brand } from '../../lib/brand';
 import { contactMessages } from '../../lib/messages';
 import { AppForm, EmailField, FormTextField, useAppForm } from '../../components/form';
@@ -118,7 +119,7 @@ function ContactInfo() {
  * empties the form, failure keeps what was typed.
  */
 export default function ContactPage() {
-  useDocumentTitle('Contact us');
+  useDocumentTitle(PAGE_TITLES.contact);
   const form = useAppForm<ContactMessage>({ defaultValues: emptyForm, rules: validateContact });
   const [sending, setSending] = useState(false);
   const submitRef = useRef<HTMLButtonElement>(null);

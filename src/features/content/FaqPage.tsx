@@ -11,6 +11,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import QuestionAnswerOutlined from '@mui/icons-material/QuestionAnswerOutlined';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PAGE_TITLES } from 'contract/titles';
 import PageIntro from './PageIntro';
 
 interface Faq {
@@ -104,7 +105,7 @@ const faqs: readonly Faq[] = [
 
 /** FAQ (docs/product.md#content-pages): one answer open at a time; the open one closes when clicked. */
 export default function FaqPage() {
-  useDocumentTitle('FAQ');
+  useDocumentTitle(PAGE_TITLES.faq);
   const [expanded, setExpanded] = useState<string | false>(false);
 
   const toggle = (id: string) => (_event: SyntheticEvent, isExpanded: boolean) => {

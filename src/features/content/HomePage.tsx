@@ -22,6 +22,7 @@ import SpaOutlined from '@mui/icons-material/SpaOutlined';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PAGE_TITLES } from 'contract/titles';
 
 /** Each tile opens the shop at the catalogue's category that holds what it names. */
 const aisles = [
@@ -372,7 +373,7 @@ function Banner({
 
 /** The landing page of docs/product.md#content-pages: hero, four highlights and two banners. */
 export default function HomePage() {
-  useDocumentTitle('Home');
+  useDocumentTitle(PAGE_TITLES.home);
   return (
     <>
       <Hero />

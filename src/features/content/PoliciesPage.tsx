@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PAGE_TITLES } from 'contract/titles';
 import { brand } from '../../lib/brand';
 import PageIntro from './PageIntro';
 
@@ -329,7 +330,7 @@ const sections: readonly TermsSection[] = [
 
 /** Terms and conditions (docs/product.md#content-pages), with a table of contents of in-page links. */
 export default function PoliciesPage() {
-  useDocumentTitle('Terms and conditions');
+  useDocumentTitle(PAGE_TITLES.policies);
   const { hash } = useLocation();
 
   // The page arrives lazily, after the browser has looked for the #section: scroll to it now.

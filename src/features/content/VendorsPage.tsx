@@ -10,6 +10,7 @@ import HourglassTopOutlined from '@mui/icons-material/HourglassTopOutlined';
 import { paths } from '../../lib/paths';
 import RequestBanner from '../../components/RequestBanner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PAGE_TITLES } from 'contract/titles';
 import PageIntro from './PageIntro';
 
 const upcoming = [
@@ -20,7 +21,7 @@ const upcoming = [
 
 /** Vendors (docs/product.md#content-pages): intro, the coming-soon message and the request banner. */
 export default function VendorsPage() {
-  useDocumentTitle('Vendors');
+  useDocumentTitle(PAGE_TITLES.vendors);
   return (
     <>
       <PageIntro eyebrow="Our vendors" title="Meet the vendors behind Ibadan Market">

@@ -12,6 +12,7 @@ import ProductImage from '../../components/product/ProductImage';
 import ProductPrice from '../../components/product/ProductPrice';
 import { productDetailsPath } from '../../components/product/productPath';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PAGE_TITLES } from 'contract/titles';
 import { httpStatus } from '../../lib/getErrorMessage';
 import { useGetProductQuery } from '../../services/productApi';
 
@@ -58,7 +59,7 @@ function LastViewedProduct({ slug }: { slug: string }) {
  * Back button) is led to the shop, or back to the product they last opened.
  */
 export default function DetailLandingPage() {
-  useDocumentTitle('Product details');
+  useDocumentTitle(PAGE_TITLES.productDetails);
   const storedSlug = useAppSelector(selectProductSlug);
   // Only ask for the product when the stored slug could be one.
   const slug = storedSlug && /^[a-z0-9-]{1,200}$/.test(storedSlug) ? storedSlug : null;

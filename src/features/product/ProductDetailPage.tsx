@@ -39,6 +39,7 @@ import {
 } from '../../components/product/useCartLineActions';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { PAGE_TITLES } from 'contract/titles';
 import { httpStatus, productLoadError } from '../../lib/getErrorMessage';
 import { plainMessages } from '../../lib/messages';
 import { selectListedProduct } from '../../services/listedProduct';
@@ -128,7 +129,7 @@ export default function ProductDetailPage() {
   if (slug === null) {
     return (
       <NotFound
-        title="Product details"
+        title={PAGE_TITLES.productDetails}
         message="No product chosen yet"
         description="Pick any product in the shop to see its pictures, price, vendor and description here."
       />
@@ -137,7 +138,7 @@ export default function ProductDetailPage() {
   if (validSlug === null || (error && httpStatus(error) === 404)) {
     return (
       <NotFound
-        title="Product not found"
+        title={PAGE_TITLES.productNotFound}
         message="We couldn’t find that product"
         description="It may have been taken off the shelf, or its link may be incomplete. There is plenty more in the shop."
       />
@@ -165,7 +166,7 @@ export default function ProductDetailPage() {
 }
 
 function Loading() {
-  useDocumentTitle('Product details');
+  useDocumentTitle(PAGE_TITLES.productDetails);
   return (
     <>
       <PageHeading hidden>Product details</PageHeading>
@@ -181,7 +182,7 @@ function Loading() {
 }
 
 function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  useDocumentTitle('Product details');
+  useDocumentTitle(PAGE_TITLES.productDetails);
   return (
     <>
       <PageHeading>Product details</PageHeading>

@@ -22,6 +22,7 @@ import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import EmptyState from '../../components/EmptyState';
 import { productDetailsPath } from '../../components/product/productPath';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { shopTitle } from 'contract/titles';
 import { productLoadError } from '../../lib/getErrorMessage';
 import { plainMessages } from '../../lib/messages';
 import {
@@ -112,7 +113,7 @@ export default function ShopPage() {
   const { query, label } = search;
   const searchInput = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
-  useDocumentTitle(label ? `“${label}” in the shop` : 'Shop');
+  useDocumentTitle(shopTitle(label));
 
   const { choice, choose } = useListingChoice(label !== '');
   const filterCount = activeFilterCount(choice);
