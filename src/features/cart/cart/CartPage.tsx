@@ -246,8 +246,10 @@ function LoadingCart({ children }: { children: ReactNode }) {
           {Array.from({ length: LOADING_CART_LINES }, (_, index) => (
             <CartLineSkeleton key={index} />
           ))}
-          {/* Over the placeholders, out of the flow: the words take no room of their own. */}
+          {/* Over the placeholders, out of the flow: the words take no room of their own. A
+              span, so the last placeholder stays the last of its type and drops its divider. */}
           <Box
+            component="span"
             role="status"
             sx={{
               position: 'absolute',
