@@ -19,7 +19,9 @@ export function DemoNotice() {
         position: 'fixed',
         left: theme.spacing(1),
         // Above any bar the page pins to the bottom (the cart's total on phones), not over it.
-        bottom: `calc(${theme.spacing(1)} + env(safe-area-inset-bottom, 0px) + var(--bottom-bar-height, 0px))`,
+        // (lifted by a transform: a bar arriving after the notice then counts as no layout shift).
+        bottom: `calc(${theme.spacing(1)} + env(safe-area-inset-bottom, 0px))`,
+        transform: 'translateY(calc(-1 * var(--bottom-bar-height, 0px)))',
         zIndex: theme.zIndex.snackbar - 1,
         pointerEvents: 'none',
         px: 1.25,

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -61,6 +62,24 @@ export function clampTypedQuantity(
   return { quantity: wanted, reason: null };
 }
 
+// Shared with CartLineSkeleton: the placeholder shown while the cart loads takes the same
+// room as the line that replaces it, so nothing below moves when the cart arrives.
+const lineSx = {
+  display: 'grid',
+  gridTemplateColumns: { xs: '64px minmax(0, 1fr) auto', sm: '88px minmax(0, 1fr) auto' },
+  gridTemplateAreas: {
+    xs: '"image details total" "controls controls controls"',
+    sm: '"image details total" "image controls controls"',
+  },
+  columnGap: { xs: 1.5, sm: 2 },
+  rowGap: 1,
+  alignItems: 'center',
+  py: 2,
+  borderBottom: 1,
+  borderColor: 'divider',
+  '&:last-of-type': { borderBottom: 0 },
+} as const;
+
 /**
  * One Cart Summary line: image, name (a link to the product), vendor, quantity with minus,
  * a box to type the figure, plus (1 to the stock), line total and delete. Changes show at
@@ -114,25 +133,7 @@ export default function CartLineItem({ line, locked, onRemove, removing }: CartL
       : null);
 
   return (
-    <Box
-      component="li"
-      aria-busy={busy}
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '64px minmax(0, 1fr) auto', sm: '88px minmax(0, 1fr) auto' },
-        gridTemplateAreas: {
-          xs: '"image details total" "controls controls controls"',
-          sm: '"image details total" "image controls controls"',
-        },
-        columnGap: { xs: 1.5, sm: 2 },
-        rowGap: 1,
-        alignItems: 'center',
-        py: 2,
-        borderBottom: 1,
-        borderColor: 'divider',
-        '&:last-of-type': { borderBottom: 0 },
-      }}
-    >
+    <Box component="li" aria-busy={busy} sx={lineSx}>
       <Box sx={{ gridArea: 'image', alignSelf: 'start' }}>
         <ProductImage src={product.images} alt="" size="100%" />
       </Box>
@@ -257,6 +258,47 @@ export default function CartLineItem({ line, locked, onRemove, removing }: CartL
         >
           <DeleteOutlined />
         </IconButton>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * A cart line's placeholder while the cart loads: the same grid, the picture's square, the
+ * name's tap-high row, two lines of small print, the total and the 44 px quantity controls.
+ */
+export function CartLineSkeleton() {
+  return (
+    <Box data-testid="cart-line-skeleton" aria-hidden="true" sx={lineSx}>
+      <Box sx={{ gridArea: 'image', alignSelf: 'start' }}>
+        <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '1' }} />
+      </Box>
+      <Box sx={{ gridArea: 'details', minWidth: 0, alignSelf: 'start' }}>
+        <Typography
+          component="div"
+          sx={{
+            fontWeight: 700,
+            lineHeight: 1.3,
+            display: 'flex',
+            alignItems: 'center',
+            minHeight: 44,
+          }}
+        >
+          <Skeleton width="70%" />
+        </Typography>
+        <Typography variant="body2" component="div">
+          <Skeleton width="55%" />
+        </Typography>
+        <Typography variant="body2" component="div">
+          <Skeleton width="40%" />
+        </Typography>
+      </Box>
+      <Typography component="div" sx={{ gridArea: 'total', alignSelf: 'start', pt: 1.25 }}>
+        <Skeleton width={72} />
+      </Typography>
+      <Box sx={{ gridArea: 'controls', display: 'flex', alignItems: 'center' }}>
+        <Skeleton variant="rounded" sx={{ width: 142, height: 46, borderRadius: 999 }} />
+        <Skeleton variant="circular" sx={{ width: 44, height: 44, ml: 'auto' }} />
       </Box>
     </Box>
   );

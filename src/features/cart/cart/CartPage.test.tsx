@@ -13,6 +13,7 @@ import { ordersApi } from '../../../services/ordersApi';
 import { deferred, recordRequests, server } from '../../../testing/server';
 import { answerShopInfo, renderCartPage } from '../testing';
 import { UNDO_WINDOW_MS } from './useUndoableRemoval';
+import { LOADING_CART_LINES } from './CartPage';
 
 const GARRI = 'Ijebu Garri (5 kg)';
 const PALM_OIL = 'Red Palm Oil (1 litre)';
@@ -40,6 +41,25 @@ describe('the cart page', () => {
     await cartItems();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(document.title).toMatch(/^Cart \| /);
+  });
+
+  test('while it loads, shows the loaded boxes with placeholders, then the cart in their place', async () => {
+    renderCartPage();
+    expect(screen.getByText('Your cart is loading')).toBeInTheDocument();
+    // Line placeholders of the lines' grid, the summary's labels with its figures to come,
+    // the payment panel (Make Payment's room held) and the delivery card's button's room.
+    expect(screen.getAllByTestId('cart-line-skeleton')).toHaveLength(LOADING_CART_LINES);
+    expect(within(summary()).getByText('Value before VAT')).toBeInTheDocument();
+    expect(within(summary()).getByText('Total to pay')).toBeInTheDocument();
+    expect(within(summary()).queryByRole('button', { name: 'Make Payment' })).toBeNull();
+    expect(screen.getByTestId('delivery-button-skeleton')).toBeInTheDocument();
+
+    await lineOf(GARRI);
+    expect(screen.queryAllByTestId('cart-line-skeleton')).toHaveLength(0);
+    expect(figure('Value before VAT')).toMatch(/₦/);
+    await waitFor(() =>
+      expect(screen.queryByTestId('delivery-button-skeleton')).not.toBeInTheDocument(),
+    );
   });
 
   test('says the cart is loading, then lists each line with image, name, vendor, quantity and total', async () => {

@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -32,7 +33,7 @@ import {
 import { TOAST_DURATION_MS, plainMessages } from '../../../lib/messages';
 import { cartApi, useGetCartQuery } from '../../../services/cartApi';
 import { deliveryApi, useGetDeliveryQuery } from '../../../services/deliveryApi';
-import CartLineItem from './CartLineItem';
+import CartLineItem, { CartLineSkeleton } from './CartLineItem';
 import CartSummary from './CartSummary';
 import PhonePaymentBar from './PhonePaymentBar';
 import RemovedCartLine from './RemovedCartLine';
@@ -165,20 +166,20 @@ function SignedInCart() {
         locked={paymentRunning || savedCart !== undefined}
         removal={removal}
       >
-        {cart ? (
-          <PaymentPanel
-            checkout={checkout}
-            canStartPayment={canPay}
-            showButton={!isPhone}
-            onMakePayment={() => setModeOpen(true)}
-            onRetryUnfinished={() => void dispatch(resumePendingPayment())}
-            onDismissError={() => dispatch(errorDismissed())}
-          />
-        ) : null}
+        {/* Shown while the cart loads too (Make Payment's room kept), so nothing moves. */}
+        <PaymentPanel
+          checkout={checkout}
+          canStartPayment={canPay}
+          cartLoaded={cart !== undefined}
+          showButton={!isPhone}
+          onMakePayment={() => setModeOpen(true)}
+          onRetryUnfinished={() => void dispatch(resumePendingPayment())}
+          onDismissError={() => dispatch(errorDismissed())}
+        />
       </CartContents>
-      {isPhone && cart && cart.all_cart_data.length > 0 ? (
+      {isPhone && (cart ? cart.all_cart_data.length > 0 : !cartError) ? (
         <PhonePaymentBar
-          total={totalToPay(cart)}
+          total={cart ? totalToPay(cart) : undefined}
           canStartPayment={canPay}
           running={checkout.phase !== 'idle'}
           onMakePayment={() => setModeOpen(true)}
@@ -200,6 +201,76 @@ function SignedInCart() {
       />
       <TestPaymentDialog />
     </>
+  );
+}
+
+const contentsGridSx = {
+  display: 'grid',
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(300px, 2fr)' },
+  gap: 3,
+  alignItems: 'start',
+} as const;
+
+const linesPaperSx = {
+  px: { xs: 2, sm: 3 },
+  pt: { xs: 2, sm: 3 },
+  pb: 1,
+  borderRadius: 3,
+} as const;
+
+/**
+ * Lines shown while the cart loads. The cart's size is not known yet: two lines, what most
+ * carts on a first visit hold, keep the page close to its final height.
+ */
+export const LOADING_CART_LINES = 2;
+
+/**
+ * The cart while it loads: the loaded page's boxes at their final size (the lines, the order
+ * summary and its payment panel), with placeholders for what the server has yet to say, so
+ * nothing jumps when the cart arrives.
+ */
+function LoadingCart({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={contentsGridSx}>
+      <Paper
+        component="section"
+        variant="outlined"
+        aria-labelledby="cart-summary-heading"
+        aria-busy
+        sx={linesPaperSx}
+      >
+        <Typography id="cart-summary-heading" variant="sectionTitle">
+          Cart Summary
+        </Typography>
+        <Box sx={{ position: 'relative' }}>
+          {Array.from({ length: LOADING_CART_LINES }, (_, index) => (
+            <CartLineSkeleton key={index} />
+          ))}
+          {/* Over the placeholders, out of the flow: the words take no room of their own. A
+              span, so the last placeholder stays the last of its type and drops its divider. */}
+          <Box
+            component="span"
+            role="status"
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              gap: 1.5,
+            }}
+          >
+            <CircularProgress size={24} aria-hidden="true" />
+            <Typography color="text.secondary" sx={{ bgcolor: 'background.paper', px: 1 }}>
+              {plainMessages.cartLoading}
+            </Typography>
+          </Box>
+        </Box>
+      </Paper>
+      <Box sx={{ position: { md: 'sticky' }, top: { md: 96 } }}>
+        <CartSummary cart={undefined}>{children}</CartSummary>
+      </Box>
+    </Box>
   );
 }
 
@@ -238,23 +309,7 @@ function CartContents({
         </Alert>
       );
     }
-    // A screen tall, so the footer waits below the fold until the cart arrives.
-    return (
-      <Box
-        role="status"
-        sx={{
-          display: 'flex',
-          alignItems: 'flex-start',
-          gap: 1.5,
-          py: 6,
-          minHeight: '100vh',
-          justifyContent: 'center',
-        }}
-      >
-        <CircularProgress size={24} aria-hidden="true" />
-        <Typography color="text.secondary">{plainMessages.cartLoading}</Typography>
-      </Box>
-    );
+    return <LoadingCart>{children}</LoadingCart>;
   }
   const savedCopyAlert =
     loadError && savedAt !== undefined ? (
@@ -286,27 +341,13 @@ function CartContents({
     );
   }
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(300px, 2fr)' },
-        gap: 3,
-        alignItems: 'start',
-      }}
-    >
+    <Box sx={contentsGridSx}>
       <Paper
         component="section"
         variant="outlined"
         aria-labelledby="cart-summary-heading"
         aria-busy={refetching}
-        sx={{
-          px: { xs: 2, sm: 3 },
-          pt: { xs: 2, sm: 3 },
-          pb: 1,
-          borderRadius: 3,
-          opacity: refetching ? 0.85 : 1,
-          transition: 'opacity 150ms',
-        }}
+        sx={{ ...linesPaperSx, opacity: refetching ? 0.85 : 1, transition: 'opacity 150ms' }}
       >
         <Typography id="cart-summary-heading" variant="sectionTitle">
           Cart Summary
@@ -368,6 +409,7 @@ function stepText(checkout: CheckoutState): string | null {
 function PaymentPanel({
   checkout,
   canStartPayment,
+  cartLoaded,
   showButton,
   onMakePayment,
   onRetryUnfinished,
@@ -375,6 +417,8 @@ function PaymentPanel({
 }: {
   checkout: CheckoutState;
   canStartPayment: boolean;
+  /** False while the cart loads: Make Payment's place is held by a placeholder. */
+  cartLoaded: boolean;
   showButton: boolean;
   onMakePayment: () => void;
   onRetryUnfinished: () => void;
@@ -401,7 +445,13 @@ function PaymentPanel({
         </Alert>
       ) : null}
 
-      {showButton ? (
+      {showButton && !cartLoaded ? (
+        <Skeleton
+          variant="rounded"
+          aria-hidden="true"
+          sx={{ width: '100%', height: 44, borderRadius: 999 }}
+        />
+      ) : showButton ? (
         <Button
           variant="contained"
           size="large"

@@ -1,13 +1,23 @@
 import { useId, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Cart } from 'contract';
 import { formatNaira } from '../../../lib/format';
 import { DELIVERY_AND_PACKAGING_NAIRA } from 'contract/rules';
 import { totalToPay } from './cartFigures';
 
-function Row({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
+function Row({
+  label,
+  value,
+  strong = false,
+}: {
+  label: string;
+  /** Undefined while the cart loads: a placeholder of the figure's line. */
+  value: number | undefined;
+  strong?: boolean;
+}) {
   const labelId = useId();
   return (
     <Box
@@ -37,7 +47,7 @@ function Row({ label, value, strong = false }: { label: string; value: number; s
           textAlign: 'right',
         }}
       >
-        {formatNaira(value)}
+        {value === undefined ? <Skeleton width={strong ? 128 : 88} /> : formatNaira(value)}
       </Typography>
     </Box>
   );
@@ -46,8 +56,16 @@ function Row({ label, value, strong = false }: { label: string; value: number; s
 /**
  * The figures of docs/product.md#cart: value before VAT, VAT (7.5%), value after VAT, delivery and
  * packaging (₦1,150) and the total to pay. The VAT figures are the server's; 7.5% is a label.
+ * Without a cart (still loading) the labels stand and the cart's figures are placeholders, so
+ * the box is already its final height.
  */
-export default function CartSummary({ cart, children }: { cart: Cart; children?: ReactNode }) {
+export default function CartSummary({
+  cart,
+  children,
+}: {
+  cart: Cart | undefined;
+  children?: ReactNode;
+}) {
   return (
     <Paper
       component="section"
@@ -59,11 +77,11 @@ export default function CartSummary({ cart, children }: { cart: Cart; children?:
         Order summary
       </Typography>
       <Box component="dl" sx={{ m: 0 }}>
-        <Row label="Value before VAT" value={cart.price_before_vat} />
-        <Row label="VAT (7.5%)" value={cart.vat_value} />
-        <Row label="Value after VAT" value={cart.price_after_vat} />
+        <Row label="Value before VAT" value={cart?.price_before_vat} />
+        <Row label="VAT (7.5%)" value={cart?.vat_value} />
+        <Row label="Value after VAT" value={cart?.price_after_vat} />
         <Row label="Delivery + packaging" value={DELIVERY_AND_PACKAGING_NAIRA} />
-        <Row label="Total to pay" value={totalToPay(cart)} strong />
+        <Row label="Total to pay" value={cart ? totalToPay(cart) : undefined} strong />
       </Box>
       {children}
     </Paper>

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { formatNaira } from '../../../lib/format';
@@ -16,7 +17,8 @@ export default function PhonePaymentBar({
   running,
   onMakePayment,
 }: {
-  total: number;
+  /** Undefined while the cart loads: the bar already holds its place, with a placeholder. */
+  total: number | undefined;
   canStartPayment: boolean;
   running: boolean;
   onMakePayment: () => void;
@@ -65,21 +67,28 @@ export default function PhonePaymentBar({
           Total to pay
         </Typography>
         <Typography variant="sectionTitle" component="p" sx={{ fontWeight: 800 }}>
-          {formatNaira(total)}
+          {total === undefined ? <Skeleton width={120} /> : formatNaira(total)}
         </Typography>
       </Box>
-      <Button
-        variant="contained"
-        size="large"
-        onClick={onMakePayment}
-        disabled={!canStartPayment}
-        loading={running}
-        loadingPosition="start"
-        startIcon={<LockOutlined />}
-        sx={{ ml: 'auto', flexShrink: 0 }}
-      >
-        Make Payment
-      </Button>
+      {total === undefined ? (
+        <Skeleton
+          variant="rounded"
+          sx={{ ml: 'auto', flexShrink: 0, width: 176, height: 44, borderRadius: 999 }}
+        />
+      ) : (
+        <Button
+          variant="contained"
+          size="large"
+          onClick={onMakePayment}
+          disabled={!canStartPayment}
+          loading={running}
+          loadingPosition="start"
+          startIcon={<LockOutlined />}
+          sx={{ ml: 'auto', flexShrink: 0 }}
+        >
+          Make Payment
+        </Button>
+      )}
     </Box>
   );
 }

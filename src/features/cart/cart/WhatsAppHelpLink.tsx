@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { useGetShopInfoQuery } from '../../../services/ordersApi';
@@ -10,11 +11,13 @@ export function whatsAppChatUrl(number: string): string {
 /**
  * 'Questions? Chat with us on WhatsApp', to the shop's own number: a quiet text link under the
  * payment panel, so it never competes with Make Payment. Help is an extra: while the shop's
- * details load, or if they cannot be had, nothing is shown rather than a number that may be
- * wrong.
+ * details load (an empty row of the link's height), or if they cannot be had, no number is
+ * shown rather than one that may be wrong.
  */
 export default function WhatsAppHelpLink() {
-  const { data: shop } = useGetShopInfoQuery();
+  const { data: shop, isLoading } = useGetShopInfoQuery();
+  // While the shop's details load, the link's row is kept, so its arrival moves nothing.
+  if (isLoading) return <Box aria-hidden="true" sx={{ minHeight: 44 }} />;
   if (!shop?.whatsapp_number) return null;
   return (
     <Link

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import AddLocationAltOutlined from '@mui/icons-material/AddLocationAltOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
@@ -56,9 +57,15 @@ export default function DeliveryLocationCard({
               Delivery location
             </Typography>
             {loading ? (
-              <Typography role="status" color="text.secondary">
-                Loading your delivery location...
-              </Typography>
+              // Two lines, as an address and its phone number take: the card keeps its height.
+              <>
+                <Typography role="status" color="text.secondary">
+                  Loading your delivery location...
+                </Typography>
+                <Typography variant="body2" component="div" aria-hidden="true">
+                  <Skeleton width="60%" />
+                </Typography>
+              </>
             ) : delivery ? (
               <>
                 <Typography sx={{ overflowWrap: 'anywhere' }}>
@@ -84,7 +91,14 @@ export default function DeliveryLocationCard({
             )}
           </Box>
         </Box>
-        {loading || (loadError && !delivery) ? null : delivery ? (
+        {loading ? (
+          <Skeleton
+            variant="rounded"
+            aria-hidden="true"
+            data-testid="delivery-button-skeleton"
+            sx={{ flexShrink: 0, width: 216, maxWidth: '100%', height: 44, borderRadius: 999 }}
+          />
+        ) : loadError && !delivery ? null : delivery ? (
           <Button
             variant="outlined"
             onClick={onEdit}
