@@ -10,13 +10,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * The target is 150 KB brotli. Today's first screen is 161.8 KB (the whole vendor chunk
- * loads before the shop shows; the toaster, the service worker's update flow and a guest's
- * tap replay load on first use), so the budget holds it where it is, and each change that
- * loads less lowers it, until it reaches 150.
+ * The target is 150 KB brotli. Today's first screen is 161.5 KB brotli, 187.4 KB gzip (the
+ * whole vendor chunk loads before the shop shows; the toaster, the service worker's update
+ * flow, a guest's tap replay and the API slices of the staff, notifications, affiliate,
+ * order items and payment pages load on first use), so the budget holds it where it is, and
+ * each change that loads less lowers it, until it reaches 150.
  */
 const BROTLI_BUDGET_BYTES = 162 * 1024;
-const GZIP_BUDGET_BYTES = 190 * 1024;
+const GZIP_BUDGET_BYTES = 188 * 1024;
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');

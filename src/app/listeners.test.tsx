@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { useGetCartQuery } from '../services/cartApi';
 import { cartApi } from '../services/cartApi';
 import { deliveryApi } from '../services/deliveryApi';
+import { orderItemsApi } from '../services/orderItemsApi';
 import { productApi } from '../services/productApi';
 import { usersApi } from '../services/usersApi';
 import { wishlistApi } from '../services/wishlistApi';
@@ -10,12 +11,13 @@ import {
   apiUrl,
   fixtureAuthToken,
   fixtureCredentials,
+  fixtureOrderItems,
   fixtureUser,
   signedInSession,
 } from '../testing/fixtures';
 import { renderWithProviders } from '../testing/renderWithProviders';
 import { deferred, server } from '../testing/server';
-import { makeStore } from './store';
+import { makeStore, type AppStore } from './store';
 import { loggedIn, loggedOut, syncedFromStorage } from '../state/sessionSlice';
 
 const staleSession = { ...signedInSession, authToken: 'expired-token' };
@@ -114,6 +116,13 @@ describe('a token the server refuses', () => {
   });
 });
 
+/** The order items a store holds for order 401; throws while the slice has not joined it. */
+function cachedOrderItems(store: AppStore) {
+  const { orderItemsApi: slice } = store.getState();
+  if (!slice) throw new Error('orderItemsApi has not joined the store');
+  return orderItemsApi.endpoints.getOrderItems.select(401)({ orderItemsApi: slice }).data;
+}
+
 describe('a change of shopper empties the shopper caches', () => {
   async function loadedStore() {
     const store = makeStore({ session: signedInSession });
@@ -140,6 +149,18 @@ describe('a change of shopper empties the shopper caches', () => {
     expect(wishlistApi.endpoints.getWishlist.select()(state).data).toBeUndefined();
     // Products are the same for everyone.
     expect(productApi.endpoints.getProducts.select('')(state).data).toHaveLength(12);
+  });
+
+  test("a slice that joined later is emptied too: one shopper's order items never show to the next", async () => {
+    const store = await loadedStore();
+    // The order items page's code, loaded by the shopper who is leaving.
+    await import('../features/orders/OrderItemsPage');
+    await store.dispatch(orderItemsApi.endpoints.getOrderItems.initiate(401));
+    expect(cachedOrderItems(store)).toEqual(fixtureOrderItems[401]);
+
+    store.dispatch(loggedOut());
+
+    expect(cachedOrderItems(store)).toBeUndefined();
   });
 
   test('an action that keeps the shopper keeps the caches', async () => {

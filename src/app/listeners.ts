@@ -10,6 +10,7 @@ import { shopperScopedApis } from '../services';
 import { ordersApi } from '../services/ordersApi';
 import { productApi } from '../services/productApi';
 import { usersApi } from '../services/usersApi';
+import { loadedApis } from '../state/lazyApis';
 import { startAppListening } from '../state/listenerMiddleware';
 import { loggedIn, loggedOut, syncedFromStorage } from '../state/sessionSlice';
 
@@ -81,14 +82,15 @@ startAppListening({
 /**
  * Whenever the shopper changes (login, logout, a token refused, another tab's login or
  * logout), every shopper-specific cache is emptied. Screens still showing subscribe again
- * and refetch with the new token, so one shopper never sees another's cart.
+ * and refetch with the new token, so one shopper never sees another's cart. The slices that
+ * join later (staff, notifications, ...) are all a shopper's; those not loaded yet hold nothing.
  */
 startAppListening({
   predicate: (_action, current, previous) =>
     current.session.authToken !== previous.session.authToken ||
     current.session.userID !== previous.session.userID,
   effect: (_action, { dispatch }) => {
-    for (const api of shopperScopedApis) dispatch(api.util.resetApiState());
+    for (const api of [...shopperScopedApis, ...loadedApis()]) dispatch(api.util.resetApiState());
   },
 });
 

@@ -1,8 +1,23 @@
 import type { DevToolsEnhancerOptions, UnknownAction } from '@reduxjs/toolkit';
 import { usersApi } from '../services/usersApi';
 import { cartApi } from '../services/cartApi';
-import { fixtureAuthToken, fixtureCredentials, signedInSession } from '../testing/fixtures';
-import { actionSanitizer, makeStore, MASK, maskSecrets, stateSanitizer } from './store';
+import { orderItemsApi } from '../services/orderItemsApi';
+import { staffApi } from '../services/staffApi';
+import {
+  fixtureAuthToken,
+  fixtureCredentials,
+  fixtureOrderItems,
+  signedInSession,
+} from '../testing/fixtures';
+import { loadApi } from '../state/lazyApis';
+import {
+  actionSanitizer,
+  makeStore,
+  MASK,
+  maskSecrets,
+  stateSanitizer,
+  type AppStore,
+} from './store';
 import { loggedIn } from '../state/sessionSlice';
 import { addAppListener } from '../state/listenerMiddleware';
 
@@ -108,25 +123,60 @@ describe('Redux DevTools', () => {
   });
 });
 
-test('the store registers the session, the saved copies, the checkout flow and the eleven API slices', () => {
-  const state = makeStore().getState();
-  expect(Object.keys(state).sort()).toEqual(
-    [
-      'session',
-      'savedCopies',
-      'checkout',
-      'productApi',
-      'cartApi',
-      'wishlistApi',
-      'usersApi',
-      'ordersApi',
-      'orderItemsApi',
-      'deliveryApi',
-      'paymentApi',
-      'affiliatesApi',
-      'notificationsApi',
-      'staffApi',
-    ].sort(),
-  );
-  expect(cartApi.reducerPath).toBe('cartApi');
+/** The order items a store holds for order 401; throws while the slice has not joined it. */
+function cachedOrderItems(store: AppStore) {
+  const { orderItemsApi: slice } = store.getState();
+  if (!slice) throw new Error('orderItemsApi has not joined the store');
+  return orderItemsApi.endpoints.getOrderItems.select(401)({ orderItemsApi: slice }).data;
+}
+
+describe('the API slices', () => {
+  // In this order: the slices a test loads stay loaded for the tests after it.
+  test('a new store holds the session, the saved copies, the checkout flow and the six API slices a first visit uses', () => {
+    const state = makeStore().getState();
+    expect(Object.keys(state).sort()).toEqual(
+      [
+        'session',
+        'savedCopies',
+        'checkout',
+        'productApi',
+        'cartApi',
+        'wishlistApi',
+        'usersApi',
+        'ordersApi',
+        'deliveryApi',
+      ].sort(),
+    );
+    expect(cartApi.reducerPath).toBe('cartApi');
+  });
+
+  test("a page's slice joins the stores when the page's code loads, before it renders", async () => {
+    const before = makeStore({ session: signedInSession });
+    expect(before.getState().staffApi).toBeUndefined();
+
+    await import('../features/staff/StaffOrdersPage');
+
+    // Its state is there at once, so the page's first render finds it, and its middleware runs.
+    expect(before.getState().staffApi?.config).toMatchObject({
+      reducerPath: staffApi.reducerPath,
+      middlewareRegistered: true,
+    });
+    expect(makeStore().getState().staffApi).toBeDefined();
+  });
+
+  test('a slice that joins later runs its middleware in every store, old and new', async () => {
+    const before = makeStore({ session: signedInSession });
+
+    loadApi(orderItemsApi);
+    const after = makeStore({ session: signedInSession });
+
+    for (const store of [before, after]) {
+      const items = await store
+        .dispatch(orderItemsApi.endpoints.getOrderItems.initiate(401))
+        .unwrap();
+      expect(items).toEqual(fixtureOrderItems[401]);
+      // The middleware keeps the subscription: the answer stays in the cache.
+      expect(cachedOrderItems(store)).toEqual(fixtureOrderItems[401]);
+    }
+  });
 });

@@ -1,14 +1,25 @@
 import {
   combineSlices,
   configureStore,
+  createDynamicMiddleware,
   type Action,
   type DevToolsEnhancerOptions,
+  type DynamicMiddlewareInstance,
+  type Middleware,
   type Reducer,
+  type Store,
+  type WithSlice,
 } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 'redux-persist';
 import { apis } from '../services';
+import type { affiliatesApi } from '../services/affiliatesApi';
+import type { notificationsApi } from '../services/notificationsApi';
+import type { orderItemsApi } from '../services/orderItemsApi';
+import type { paymentApi } from '../services/paymentApi';
+import type { staffApi } from '../services/staffApi';
 import { checkoutSlice } from '../features/cart/checkout/checkoutSlice';
+import { apiLoaded, hostLazyApis, type LazyApi } from '../state/lazyApis';
 import { listenerMiddleware } from '../state/listenerMiddleware';
 import savedCopiesSlice, { type SavedCopiesState } from '../state/savedCopiesSlice';
 import {
@@ -24,9 +35,17 @@ import {
   syncSessionAcrossTabs,
 } from './sessionPersistence';
 
+/** The API slices that join the store when their code loads (state/lazyApis.ts). */
+type LazyLoadedSlices = WithSlice<typeof staffApi> &
+  WithSlice<typeof notificationsApi> &
+  WithSlice<typeof affiliatesApi> &
+  WithSlice<typeof orderItemsApi> &
+  WithSlice<typeof paymentApi>;
+
 /**
- * The session slice, the shopper's saved copies, the payment flow's state, and the eleven
- * API slices (the API caches are never persisted; the saved copies keep a few answers).
+ * The session slice, the shopper's saved copies, the payment flow's state, and the API
+ * slices a first visit uses; the others join when their code loads (the API caches are
+ * never persisted; the saved copies keep a few answers).
  */
 function buildRootReducer(
   sessionReducer: Reducer<SessionState>,
@@ -36,7 +55,7 @@ function buildRootReducer(
     { session: sessionReducer, savedCopies: savedCopiesReducer },
     checkoutSlice,
     ...apis,
-  );
+  ).withLazyLoadedSlices<LazyLoadedSlices>();
 }
 
 export const rootReducer = buildRootReducer(sessionSlice.reducer, savedCopiesSlice.reducer);
@@ -105,6 +124,24 @@ export interface MakeStoreOptions {
   persistTo?: Storage;
 }
 
+type RootReducer = typeof rootReducer;
+
+/** What a store needs to take in a slice that joins later; kept per store, dropped with it. */
+const storeParts = new WeakMap<
+  object,
+  { reducer: RootReducer; dynamicMiddleware: DynamicMiddlewareInstance }
+>();
+
+function joinStore(store: Pick<Store, 'dispatch'>, api: LazyApi) {
+  const parts = storeParts.get(store);
+  if (!parts) return;
+  // Reducers are shared between stores (rootReducer): injecting one twice is a no-op.
+  parts.reducer.inject(api);
+  // Its middleware is typed for a state where the slice is always there; here it joins later.
+  parts.dynamicMiddleware.addMiddleware(api.middleware as Middleware);
+  store.dispatch(apiLoaded(api.reducerPath));
+}
+
 /** A fresh store; without `persistTo`, nothing is read from or written to storage. */
 export function makeStore(preloadedState?: Partial<RootState>, options: MakeStoreOptions = {}) {
   const reducer = options.persistTo
@@ -113,7 +150,8 @@ export function makeStore(preloadedState?: Partial<RootState>, options: MakeStor
         createPersistedSavedCopiesReducer(options.persistTo),
       )
     : rootReducer;
-  return configureStore({
+  const dynamicMiddleware = createDynamicMiddleware();
+  const store = configureStore({
     reducer,
     preloadedState,
     middleware: (getDefaultMiddleware) =>
@@ -126,9 +164,13 @@ export function makeStore(preloadedState?: Partial<RootState>, options: MakeStor
         immutableCheck: { warnAfter: 128 },
       })
         .prepend(listenerMiddleware.middleware)
-        .concat(apis.map((api) => api.middleware)),
+        .concat(apis.map((api) => api.middleware))
+        .concat(dynamicMiddleware.middleware),
     devTools: process.env.NODE_ENV !== 'production' && devToolsOptions,
   });
+  storeParts.set(store, { reducer, dynamicMiddleware });
+  hostLazyApis(store, joinStore);
+  return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

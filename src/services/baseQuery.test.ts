@@ -12,6 +12,10 @@ import {
 import { cartApi } from './cartApi';
 import { productApi } from './productApi';
 import { affiliatesApi } from './affiliatesApi';
+import { loadApi } from '../state/lazyApis';
+
+// It joins the store when the affiliate pages load; here no page does.
+loadApi(affiliatesApi);
 
 describe('isRetryable', () => {
   test.each([

@@ -22,6 +22,10 @@ import { paymentApi } from './paymentApi';
 import { productApi } from './productApi';
 import { usersApi } from './usersApi';
 import { wishlistApi } from './wishlistApi';
+import { loadApi } from '../state/lazyApis';
+
+// These join the store when the pages that use them load; here no page does.
+loadApi(affiliatesApi, orderItemsApi, paymentApi);
 
 interface Call {
   name: string;

@@ -12,10 +12,14 @@ import { selectIsLoggedIn } from '../../state/sessionSlice';
 import { plainMessages, type PromiseMessages } from '../../lib/messages';
 import { toastError, toastMutation } from '../../lib/toasts';
 import {
+  notificationsApi,
   useAddStockAlertMutation,
   useDeleteStockAlertMutation,
   useGetStockAlertsQuery,
 } from '../../services/notificationsApi';
+import { loadApi } from '../../state/lazyApis';
+
+loadApi(notificationsApi);
 
 /** The toasts of asking to be told, and of changing one's mind (the server's own words). */
 export const notifyMeMessages = {

@@ -30,6 +30,9 @@ import {
   useMarkAllNotificationsReadMutation,
   useMarkNotificationReadMutation,
 } from '../../services/notificationsApi';
+import { loadApi } from '../../state/lazyApis';
+
+loadApi(notificationsApi);
 
 const TITLE = 'Notifications';
 

@@ -15,8 +15,11 @@ import { paths } from '../../lib/paths';
 import { formatNaira } from '../../lib/format';
 import { TOAST_DURATION_MS } from '../../lib/messages';
 import { toastError, toastMutation } from '../../lib/toasts';
-import { useRequestPaymentMutation } from '../../services/affiliatesApi';
+import { affiliatesApi, useRequestPaymentMutation } from '../../services/affiliatesApi';
 import { parseAccountDetails, shareLinkFor } from './affiliateForm';
+import { loadApi } from '../../state/lazyApis';
+
+loadApi(affiliatesApi);
 
 /** Copies to the clipboard and says so ('Copied'), or says how to copy by hand. */
 async function copyText(text: string): Promise<void> {

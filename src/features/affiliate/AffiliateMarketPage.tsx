@@ -5,10 +5,13 @@ import RequireShopper from '../../components/RequireShopper';
 import PageHeader from '../../components/PageHeader';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { affiliateLoadError } from '../../lib/getErrorMessage';
-import { useGetAffiliateDetailsQuery } from '../../services/affiliatesApi';
+import { affiliatesApi, useGetAffiliateDetailsQuery } from '../../services/affiliatesApi';
 import AffiliateDetails from './AffiliateDetails';
 import AffiliateRegistrationForm from './AffiliateRegistrationForm';
 import { QueryLoading } from '../../components/QueryStatus';
+import { loadApi } from '../../state/lazyApis';
+
+loadApi(affiliatesApi);
 
 const TITLE = 'Affiliate Market';
 

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { errorDetail, httpStatus } from '../../lib/getErrorMessage';
 import { toastMutation } from '../../lib/toasts';
-import { useRegisterAffiliateMutation } from '../../services/affiliatesApi';
+import { affiliatesApi, useRegisterAffiliateMutation } from '../../services/affiliatesApi';
 import {
   AppForm,
   FormAlert,
@@ -23,6 +23,9 @@ import {
   type AffiliateFormValues,
 } from './affiliateForm';
 import { NIGERIAN_BANKS } from 'contract/rules';
+import { loadApi } from '../../state/lazyApis';
+
+loadApi(affiliatesApi);
 
 const HOW_IT_WORKS = [
   'Choose a code and tell us where to pay you.',

@@ -23,11 +23,14 @@ import { useRememberProduct } from '../../components/product/useRememberProduct'
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { formatNaira } from '../../lib/format';
 import { httpStatus } from '../../lib/getErrorMessage';
-import { useGetOrderItemsQuery } from '../../services/orderItemsApi';
+import { orderItemsApi, useGetOrderItemsQuery } from '../../services/orderItemsApi';
 import { useGetOrderQuery } from '../../services/ordersApi';
 import { AmountList, totalLabel } from './OrderFacts';
 import { ORDER_PARAM, parseOrderId } from './orderLinks';
 import { QueryError, QueryLoading } from '../../components/QueryStatus';
+import { loadApi } from '../../state/lazyApis';
+
+loadApi(orderItemsApi);
 
 const TITLE = 'Order Items';
 

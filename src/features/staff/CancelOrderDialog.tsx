@@ -9,9 +9,12 @@ import {
   serverProblems,
   useAppForm,
 } from '../../components/form';
-import { useCancelStaffOrderMutation } from '../../services/staffApi';
+import { staffApi, useCancelStaffOrderMutation } from '../../services/staffApi';
 import { httpStatus } from '../../lib/getErrorMessage';
 import { toast } from '../../lib/toast';
+import { loadApi } from '../../state/lazyApis';
+
+loadApi(staffApi);
 
 interface CancelValues {
   reason: string;

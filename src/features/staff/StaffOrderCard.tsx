@@ -15,9 +15,16 @@ import { ORDER_STATE_LABELS } from 'contract/rules';
 import { formatDate, formatNaira } from '../../lib/format';
 import { getErrorMessage, httpStatus } from '../../lib/getErrorMessage';
 import { toast } from '../../lib/toast';
-import { useMoveStaffOrderMutation, useRecordStaffPaymentMutation } from '../../services/staffApi';
+import {
+  staffApi,
+  useMoveStaffOrderMutation,
+  useRecordStaffPaymentMutation,
+} from '../../services/staffApi';
 import CancelOrderDialog from './CancelOrderDialog';
 import { moneyWords, MOVE_LABELS, placedAgo, telHref } from './staffWords';
+import { loadApi } from '../../state/lazyApis';
+
+loadApi(staffApi);
 
 /** What a tap on an order someone else has just moved says; the card shows the order as it is now. */
 export const STALE_TAP =

@@ -15,7 +15,7 @@ import RequireShopper from '../../components/RequireShopper';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { httpStatus } from '../../lib/getErrorMessage';
 import { paths } from '../../lib/paths';
-import { useGetStaffOrdersQuery } from '../../services/staffApi';
+import { staffApi, useGetStaffOrdersQuery } from '../../services/staffApi';
 import StaffOrderCard from './StaffOrderCard';
 import {
   AREA_FILTERS,
@@ -25,6 +25,9 @@ import {
   type AreaFilter,
   type StatusFilter,
 } from './staffWords';
+import { loadApi } from '../../state/lazyApis';
+
+loadApi(staffApi);
 
 const TITLE = 'Orders to fulfil';
 export const STAFF_ONLY = "This page is for the shop's staff";

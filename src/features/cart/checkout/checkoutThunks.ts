@@ -51,6 +51,9 @@ import {
   type PendingPayment,
 } from './pendingPayment';
 import { openPaystackPopup } from './paystackPopup';
+import { loadApi } from '../../../state/lazyApis';
+
+loadApi(paymentApi);
 
 /** Mutable for tests (as retryPolicy is): the spec's pause and the popup's load time-out. */
 export const checkoutTiming = {

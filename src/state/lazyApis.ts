@@ -1,0 +1,63 @@
+/**
+ * The API slices a first visit to the shop never uses (the staff queue, stock alerts, the
+ * affiliate market, an order's items, payments) join the store when the code that uses them
+ * loads, not before: their endpoints stay out of the first screen's JavaScript. A module
+ * that uses one calls loadApi at its top, before anything renders or dispatches, and every
+ * store (app/store.ts) then holds the slice's reducer and middleware, as if it had been there
+ * from the start. Loading twice is a no-op.
+ */
+import { createAction } from '@reduxjs/toolkit';
+import type { affiliatesApi } from '../services/affiliatesApi';
+import type { notificationsApi } from '../services/notificationsApi';
+import type { orderItemsApi } from '../services/orderItemsApi';
+import type { paymentApi } from '../services/paymentApi';
+import type { staffApi } from '../services/staffApi';
+
+export type LazyApi =
+  | typeof staffApi
+  | typeof notificationsApi
+  | typeof affiliatesApi
+  | typeof orderItemsApi
+  | typeof paymentApi;
+
+/** Dispatched to each store once a slice has joined it, so its state exists before a render. */
+export const apiLoaded = createAction<LazyApi['reducerPath']>('app/apiLoaded');
+
+interface Host {
+  owner: WeakRef<object>;
+  join: (owner: object, api: LazyApi) => void;
+}
+
+const loaded = new Set<LazyApi>();
+// Weak: a store built per request or per test must not be kept alive by this list.
+const hosts = new Set<Host>();
+
+/** Adds the slices to every store, now and later. */
+export function loadApi(...apis: LazyApi[]): void {
+  for (const api of apis) {
+    if (loaded.has(api)) continue;
+    loaded.add(api);
+    for (const host of hosts) {
+      const owner = host.owner.deref();
+      if (owner) host.join(owner, api);
+      else hosts.delete(host);
+    }
+  }
+}
+
+/** The slices loaded so far, in the order they were loaded. */
+export function loadedApis(): readonly LazyApi[] {
+  return [...loaded];
+}
+
+/**
+ * Calls `join(owner, api)` for each slice loaded so far and each one loaded later, for as
+ * long as `owner` lives. `join` must reach the owner through its argument only.
+ */
+export function hostLazyApis<T extends object>(
+  owner: T,
+  join: (owner: T, api: LazyApi) => void,
+): void {
+  for (const api of loaded) join(owner, api);
+  hosts.add({ owner: new WeakRef(owner), join: (held, api) => join(held as T, api) });
+}
