@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify';
 import { PRODUCT_PAGE_PATH } from '../../contract/links';
+import { scriptSafeJson } from './preview';
 
 /** src/ssr/render.tsx's interface, as the built file exports it. */
 interface RenderedPage {
@@ -99,16 +100,6 @@ export function loadRenderer(distDir: string, log: FastifyBaseLogger): RendererM
     log.error({ err: error, file }, 'the server renderer could not be loaded');
     return null;
   }
-}
-
-/** JSON that is safe inside a <script> element: nothing in it can close the element or start a comment. */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The id of the element holding the answers; src/index.tsx reads it. */

@@ -3,12 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { App } from '../src/app';
-import {
-  createServerRenderer,
-  inProcessFetch,
-  scriptSafeJson,
-  type RendererModule,
-} from '../src/serverRender';
+import { scriptSafeJson } from '../src/preview';
+import { createServerRenderer, inProcessFetch, type RendererModule } from '../src/serverRender';
 import { call, seedProducts, setupHarness } from './helpers';
 
 const t = setupHarness();
