@@ -37,7 +37,7 @@ function listingRenderer(log: string[], behaviour: { fail?: string } = {}): Rend
 
 /** The answers element's JSON, as the browser reads it. */
 function answersIn(html: string): unknown {
-  const found = /<script type="application\/json" id="server-answers">(.*?)<\/script>/s.exec(html);
+  const found = /<script type="application\/json" id="server-answers"[^>]*>(.*?)<\/script>/s.exec(html);
   return found ? JSON.parse(found[1] ?? '') : undefined;
 }
 
@@ -79,7 +79,7 @@ describe('pages rendered on the server', () => {
 
   test('no answer can close its script element or open a comment', async () => {
     const r = await call(site, { method: 'GET', url: '/' });
-    const element = /<script type="application\/json" id="server-answers">(.*?)<\/script>/s.exec(
+    const element = /<script type="application\/json" id="server-answers"[^>]*>(.*?)<\/script>/s.exec(
       r.body,
     )?.[1];
     expect(element).toBeDefined();

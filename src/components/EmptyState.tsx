@@ -54,7 +54,9 @@ export default function EmptyState({ message, description, icon, action }: Empty
         {message}
       </Typography>
       {description ? (
-        <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
+        // A div: a description may hold its own paragraphs and lists (a search's suggestions),
+        // which a <p> cannot, and a server-rendered page would not hydrate.
+        <Typography component="div" color="text.secondary" sx={{ maxWidth: 420 }}>
           {description}
         </Typography>
       ) : null}
