@@ -47,6 +47,12 @@ const RENDER_TIME_LIMIT_MS = 2_000;
 const MAX_ANSWERS_BYTES = 256 * 1024;
 /** Rendered pages kept per catalogue version: the shop's pages and the products shared most lately. */
 const PAGES_KEPT = 200;
+/**
+ * Renders running at once. A render costs 100-250 ms of CPU; addresses nobody has asked for
+ * (a crawler's, or a flood of made-up searches) beyond this many at once get the page the
+ * browser renders, so they cannot starve the API of the server's time.
+ */
+const MAX_RENDERS_AT_ONCE = 4;
 /** Longer addresses are rendered every time, never kept. */
 const MAX_KEPT_URL_LENGTH = 300;
 
@@ -139,8 +145,10 @@ export function createServerRenderer(
     version: () => Promise<number>;
     log: FastifyBaseLogger;
     timeLimitMs?: number;
+    maxAtOnce?: number;
   },
 ): ServerRenderer {
+  const maxAtOnce = options.maxAtOnce ?? MAX_RENDERS_AT_ONCE;
   const renderPage = renderer.createServerPages(inProcessFetch(options.app));
   const timeLimitMs = options.timeLimitMs ?? RENDER_TIME_LIMIT_MS;
   const kept = new Map<string, { version: number; page: RenderedPage | null }>();
@@ -177,6 +185,7 @@ export function createServerRenderer(
       }
       const key = `${version} ${url}`;
       let pending = inFlight.get(key);
+      if (!pending && inFlight.size >= maxAtOnce) return null;
       if (!pending) {
         pending = renderFresh(url).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);

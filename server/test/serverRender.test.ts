@@ -37,7 +37,9 @@ function listingRenderer(log: string[], behaviour: { fail?: string } = {}): Rend
 
 /** The answers element's JSON, as the browser reads it. */
 function answersIn(html: string): unknown {
-  const found = /<script type="application\/json" id="server-answers"[^>]*>(.*?)<\/script>/s.exec(html);
+  const found = /<script type="application\/json" id="server-answers"[^>]*>(.*?)<\/script>/s.exec(
+    html,
+  );
   return found ? JSON.parse(found[1] ?? '') : undefined;
 }
 
@@ -79,9 +81,10 @@ describe('pages rendered on the server', () => {
 
   test('no answer can close its script element or open a comment', async () => {
     const r = await call(site, { method: 'GET', url: '/' });
-    const element = /<script type="application\/json" id="server-answers"[^>]*>(.*?)<\/script>/s.exec(
-      r.body,
-    )?.[1];
+    const element =
+      /<script type="application\/json" id="server-answers"[^>]*>(.*?)<\/script>/s.exec(
+        r.body,
+      )?.[1];
     expect(element).toBeDefined();
     expect(element).not.toMatch(/<|>/);
     expect(scriptSafeJson({ a: '</script>\u2028&' })).toBe(
@@ -159,6 +162,38 @@ describe('the renderer', () => {
     await expect(renderer.render('/shop')).resolves.toBeNull();
     await expect(renderer.render('/shop')).resolves.toBeNull();
     expect(calls).toBe(2);
+  });
+
+  test('past the renders allowed at once, a new address gets the browser-rendered page', async () => {
+    const waiting: (() => void)[] = [];
+    const held: RendererModule = {
+      createServerPages: () => (url) =>
+        new Promise((resolve) => {
+          waiting.push(() => resolve({ html: `<main>${url}</main>`, answers: {} }));
+        }),
+    };
+    const renderer = createServerRenderer(held, {
+      app: t.app,
+      version: async () => 1,
+      log: t.app.log,
+      maxAtOnce: 2,
+    });
+    const first = renderer.render('/shop?q=a');
+    const second = renderer.render('/shop?q=b');
+    // The same address waits for its render; a third one is not started.
+    const sameAsFirst = renderer.render('/shop?q=a');
+    await expect(renderer.render('/shop?q=c')).resolves.toBeNull();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(waiting).toHaveLength(2);
+    for (const finish of waiting) finish();
+    await expect(first).resolves.toEqual({ html: '<main>/shop?q=a</main>', answers: {} });
+    await expect(sameAsFirst).resolves.toEqual({ html: '<main>/shop?q=a</main>', answers: {} });
+    await expect(second).resolves.toEqual({ html: '<main>/shop?q=b</main>', answers: {} });
+    // Once they are done, the next address is rendered.
+    const third = renderer.render('/shop?q=c');
+    await new Promise((resolve) => setImmediate(resolve));
+    waiting[2]?.();
+    await expect(third).resolves.toEqual({ html: '<main>/shop?q=c</main>', answers: {} });
   });
 
   test('a page whose answers are too large is not rendered', async () => {
