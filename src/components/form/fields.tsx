@@ -3,6 +3,7 @@ import { useController, useFormContext, type FieldValues, type Path } from 'reac
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useHydrated } from '../../lib/useHydrated';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 
@@ -49,6 +50,7 @@ export function FormTextField<V extends FieldValues>({
   const { control } = useFormContext<V>();
   const { field, fieldState } = useController({ name, control });
   const error = fieldState.error?.message;
+  const hydrated = useHydrated();
   return (
     <TextField
       {...props}
@@ -64,7 +66,7 @@ export function FormTextField<V extends FieldValues>({
       }}
       error={error !== undefined}
       helperText={error ?? hint}
-      slotProps={withHtmlInput(slotProps, htmlInput)}
+      slotProps={withHtmlInput(slotProps, hydrated ? htmlInput : { ...htmlInput, readOnly: true })}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { useHydrated } from '../../lib/useHydrated';
 import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -34,6 +35,7 @@ export default function QuantityStepper({
   disabled = false,
 }: QuantityStepperProps) {
   const id = useId();
+  const hydrated = useHydrated();
   const [draft, setDraft] = useState(String(value));
   const [shownValue, setShownValue] = useState(value);
   if (value !== shownValue) {
@@ -89,6 +91,7 @@ export default function QuantityStepper({
           disabled={disabled}
           onChange={(event) => typed(event.target.value)}
           onBlur={() => setDraft(String(value))}
+          readOnly={!hydrated}
           inputProps={{
             min: MIN_QUANTITY,
             max: ceiling,

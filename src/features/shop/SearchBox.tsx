@@ -1,3 +1,4 @@
+import { useHydrated } from '../../lib/useHydrated';
 import { lazy, Suspense, useId, useState, type Ref } from 'react';
 import { styled } from '@mui/material/styles';
 import IconButton from '@mui/material/IconButton';
@@ -86,6 +87,7 @@ export default function SearchBox({
   const id = useId();
   const listId = `${id}-suggestions`;
   // Closed by Escape, a choice or leaving the box; opened again by typing.
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   // A new set of suggestions starts with none picked.
@@ -120,6 +122,7 @@ export default function SearchBox({
             autoComplete="off"
             enterKeyHint="search"
             maxLength={200}
+            readOnly={!hydrated}
             value={value}
             onChange={(event) => {
               setOpen(true);
