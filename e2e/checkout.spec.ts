@@ -21,6 +21,7 @@ import {
   type CheckoutOutcome,
   type FakePaystack,
 } from './fixtures/paystackStub';
+import { liveToasts } from './fixtures/toasts';
 import {
   addToCart,
   catalogue,
@@ -232,7 +233,7 @@ test.describe('paying with the Test payment dialog', () => {
     const payment = page.getByRole('dialog', { name: 'Test payment' });
     await expect(payment).toContainText(formatNaira(total));
     await payment.getByRole('button', { name: 'Pay' }).click();
-    await expect(page.getByText('Please wait... Do NOT refresh page')).toBeVisible();
+    await expect(liveToasts(page, 'Please wait... Do NOT refresh page')).toBeVisible();
 
     const order = await newOrder(request, shopper, ordersBefore);
     expect(order).toMatchObject({ total_amount: total, delivery_model: 'pickup' });
@@ -428,7 +429,7 @@ test.describe('paying through Paystack', () => {
     await chooseMethod(page, 'Delivery');
     await expect.poll(() => stub.opened.length).toBe(1);
     await expect(page.getByRole('button', { name: 'Make Payment' })).toBeEnabled();
-    await expect(page.getByText('Please wait... Do NOT refresh page')).toBeHidden();
+    await expect(liveToasts(page, 'Please wait... Do NOT refresh page')).toHaveCount(0);
     expect(await ordersOf(request, shopper)).toHaveLength(ordersBefore.length);
 
     // Second try: paid in the popup.

@@ -5,6 +5,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Cart, Product, ProductPage } from 'contract';
 import { catalogue, DEMO, emptyCart, getCart, logIn } from './fixtures/shopper';
+import { liveToasts } from './fixtures/toasts';
 
 /**
  * A product in stock, from the end of the catalogue (the other specs take the first ones),
@@ -24,8 +25,6 @@ async function productToFind(
 }
 
 const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Cart\b/ });
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]:not([data-removed="true"])').filter({ hasText: text });
 const itemCount = (cart: Cart) => cart.all_cart_data.reduce((sum, line) => sum + line.quantity, 0);
 
 test.describe('on a 390 px phone, signed out', () => {
@@ -49,7 +48,7 @@ test.describe('on a 390 px phone, signed out', () => {
         .filter({ has: page.getByRole('heading', { level: 3, name: product.name, exact: true }) });
       await card.getByRole('button', { name: `Add to cart: ${product.name}` }).click();
 
-      const pleaseLogIn = toast(page, 'Please, log in');
+      const pleaseLogIn = liveToasts(page, 'Please, log in');
       await expect(pleaseLogIn).toBeVisible();
       await pleaseLogIn.getByRole('button', { name: 'Log in' }).click();
 
@@ -62,7 +61,7 @@ test.describe('on a 390 px phone, signed out', () => {
         .click();
 
       await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === shopPath);
-      await expect(toast(page, 'Product successfully added to cart')).toBeVisible();
+      await expect(liveToasts(page, 'Product successfully added to cart')).toBeVisible();
       const count = before + 1;
       await expect(cartLink(page)).toHaveAccessibleName(
         `Cart, ${count} item${count === 1 ? '' : 's'}`,

@@ -6,6 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Cart, LoginResponse, Product } from 'contract';
+import { liveToasts } from './fixtures/toasts';
 
 const DEMO = { email: 'demo@ibadanmarket.ng', password: 'DemoPass123!' };
 /** The smallest tap area the storefront promises (src/theme/theme.ts). */
@@ -73,9 +74,6 @@ async function goInApp(page: Page, path: string) {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
 }
-
-const visibleToasts = (page: Page) =>
-  page.locator('[data-sonner-toast]:not([data-removed="true"])');
 
 /**
  * Every visible control smaller than TAP x TAP. Links inside a sentence (a <p>) are left
@@ -168,9 +166,9 @@ test('five quantity changes leave at most one toast, and the pay bar stays in vi
     await plus.tap();
     await expect(quantity).toHaveValue(String(n));
     await expect(line).toHaveAttribute('aria-busy', 'false');
-    expect(await visibleToasts(page).count()).toBeLessThanOrEqual(1);
+    expect(await liveToasts(page).count()).toBeLessThanOrEqual(1);
   }
-  await expect(visibleToasts(page)).toHaveCount(1);
+  await expect(liveToasts(page)).toHaveCount(1);
 
   const bar = page.getByRole('region', { name: 'Pay for your order' });
   await expect(bar.getByRole('button', { name: 'Make Payment' })).toBeInViewport();
