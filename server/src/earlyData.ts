@@ -14,12 +14,17 @@
  * The same goes for the page's own code: the route's chunks (the shop's grid, the product
  * page) load only once the app's entry has run and chosen the route. The build lists each
  * named chunk group's files in dist/.chunk-groups.json (webpack.config.ts), and the HTML
- * preloads the groups of the public pages a first visit lands on.
+ * preloads the groups of the page a visit lands on.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_PAGE_SIZE } from '../../contract/listing';
-import { PRODUCT_PAGE_PATH, PRODUCT_SLUG_PARAM } from '../../contract/links';
+import {
+  ORDER_CONFIRMATION_PATH,
+  ORDER_PAGE_PATH,
+  PRODUCT_PAGE_PATH,
+  PRODUCT_SLUG_PARAM,
+} from '../../contract/links';
 
 /** The shop's routes: the same listing at / and /shop. */
 const SHOP_PATHS = new Set(['/', '/shop']);
@@ -57,13 +62,56 @@ export function earlyDataPaths(
 }
 
 /**
- * The chunk groups (webpackChunkName in src/app/routes.tsx) each landing page shows first.
- * A name the build no longer has is skipped: the page then loads its code as it always did.
+ * The chunk groups (webpackChunkName in src/app/routes.tsx) each page shows first: its layout's
+ * when that is a chunk of its own, then its page's. A signed-in page (the cart, the profile's
+ * pages) is rendered in the browser, and without these it would ask for its layout, then for
+ * its page, each only once the one before had run. server/test/earlyData.test.ts checks the
+ * names against routes.tsx. A name the build no longer has is skipped: the page then loads its
+ * code as it always did.
  */
-function routeChunkGroups(pathname: string): string[] {
-  if (SHOP_PATHS.has(pathname)) return ['shop'];
-  if (pathname === PRODUCT_PAGE_PATH) return ['detail-layout', 'product-detail'];
-  return [];
+const ROUTE_CHUNKS: Readonly<Record<string, readonly string[]>> = {
+  '/': ['shop'],
+  '/shop': ['shop'],
+  '/home': ['home'],
+  '/vendors': ['vendors'],
+  '/faq': ['faq'],
+  '/contact': ['contact'],
+  '/policies': ['policies'],
+  '/hello-world': ['hello-world'],
+  '/auth/login': ['login'],
+  '/auth/register': ['register'],
+  '/staff/orders': ['staff-orders'],
+  '/detail': ['detail-layout', 'detail-landing'],
+  [PRODUCT_PAGE_PATH]: ['detail-layout', 'product-detail'],
+  '/cart': ['detail-layout', 'cart'],
+  '/profile': ['profile-layout', 'account'],
+  '/profile/orders': ['profile-layout', 'orders'],
+  '/profile/notifications': ['profile-layout', 'notifications'],
+  '/profile/order-items': ['profile-layout', 'order-items'],
+  '/profile/wishlist': ['profile-layout', 'wishlist'],
+  '/profile/affiliate-market': ['profile-layout', 'affiliate-market'],
+};
+
+/** Pages with an id in their address (contract/links.ts): one order, an order's confirmation. */
+const ROUTE_CHUNK_PATTERNS: readonly [RegExp, readonly string[]][] = [
+  [patternOf(ORDER_PAGE_PATH), ['profile-layout', 'order']],
+  [patternOf(ORDER_CONFIRMATION_PATH), ['detail-layout', 'order-confirmation']],
+];
+
+/** '/profile/orders/:orderId' -> /^\/profile\/orders\/[^/]+\/?$/ */
+function patternOf(route: string): RegExp {
+  const source = route
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('\\/');
+  return new RegExp(`^${source}\\/?$`);
+}
+
+export function routeChunkGroups(pathname: string): readonly string[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (
+    ROUTE_CHUNKS[path] ?? ROUTE_CHUNK_PATTERNS.find(([pattern]) => pattern.test(path))?.[1] ?? []
+  );
 }
 
 /** The build's chunk groups, read again only when the build rewrites the file. */

@@ -5,6 +5,7 @@ import {
   chunkGroupsReader,
   earlyDataPaths,
   earlyScriptPaths,
+  routeChunkGroups,
   withEarlyData,
 } from '../src/earlyData';
 
@@ -77,9 +78,61 @@ describe('the data a page asks for before its JavaScript', () => {
       '/assets/2109.4.js',
       '/assets/product-detail.7.js',
     ]);
-    expect(earlyScriptPaths(GROUPS, '/faq')).toEqual([]);
+    expect(earlyScriptPaths(GROUPS, '/cart')).toEqual(['/assets/detail-layout.6.js']);
+    expect(earlyScriptPaths(GROUPS, '/no-such-page')).toEqual([]);
     // A build without the group (renamed chunk): nothing, never an error.
     expect(earlyScriptPaths({ main: GROUPS.main }, '/shop')).toEqual([]);
+  });
+
+  test('every page names its layout and page chunks, ids in the address included', () => {
+    expect(routeChunkGroups('/cart')).toEqual(['detail-layout', 'cart']);
+    expect(routeChunkGroups('/cart/')).toEqual(['detail-layout', 'cart']);
+    expect(routeChunkGroups('/profile/orders')).toEqual(['profile-layout', 'orders']);
+    expect(routeChunkGroups('/profile/orders/42')).toEqual(['profile-layout', 'order']);
+    expect(routeChunkGroups('/order-confirmation/42')).toEqual([
+      'detail-layout',
+      'order-confirmation',
+    ]);
+    expect(routeChunkGroups('/profile/orders/42/more')).toEqual([]);
+    expect(routeChunkGroups('/profile/orders/:orderId')).toEqual(['profile-layout', 'order']);
+  });
+
+  test('the chunk names are the ones src/app/routes.tsx gives its pages', () => {
+    const routesSource = fs.readFileSync(path.join(__dirname, '../../src/app/routes.tsx'), 'utf8');
+    const named = new Set(
+      [...routesSource.matchAll(/webpackChunkName: "([^"]+)"/g)].map((match) => match[1]),
+    );
+    const pages = [
+      '/',
+      '/shop',
+      '/home',
+      '/vendors',
+      '/faq',
+      '/contact',
+      '/policies',
+      '/hello-world',
+      '/auth/login',
+      '/auth/register',
+      '/staff/orders',
+      '/detail',
+      '/detail/product-details',
+      '/cart',
+      '/profile',
+      '/profile/orders',
+      '/profile/notifications',
+      '/profile/order-items',
+      '/profile/wishlist',
+      '/profile/affiliate-market',
+      '/profile/orders/7',
+      '/order-confirmation/7',
+    ];
+    for (const page of pages) {
+      const groups = routeChunkGroups(page);
+      expect({ page, known: groups.length > 0 && groups.every((g) => named.has(g)) }).toEqual({
+        page,
+        known: true,
+      });
+    }
   });
 
   test('script preloads go after the entry scripts, data preloads before them', () => {

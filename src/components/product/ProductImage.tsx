@@ -8,7 +8,10 @@ interface ProductImageProps {
   alt: string;
   /** Width over height; fixed so the layout never shifts while the image loads. */
   ratio?: number;
-  /** The first screen's images load at once; the rest wait until they are near the viewport. */
+  /**
+   * The first screen's images load at once, ahead of the scripts; the rest wait until they are
+   * near the viewport.
+   */
   eager?: boolean;
   /**
    * Ask for the picture only once the page has a moment to spare (windowed lists): a fast
@@ -84,6 +87,8 @@ export default function ProductImage({
           src={src}
           alt={alt}
           loading={eager ? 'eager' : 'lazy'}
+          // The first screen's pictures are its largest paint: asked for ahead of the scripts.
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           onError={() => setFailedSrc(src)}
         />
