@@ -1,5 +1,5 @@
-import { memo, useDeferredValue, useEffect, useMemo } from 'react';
-import { styled } from '@mui/material/styles';
+import { memo, useDeferredValue, useEffect, useMemo, type CSSProperties } from 'react';
+import { styled, type CSSObject } from '@mui/material/styles';
 import type { Product } from 'contract';
 import { useAddToCart } from '../../components/product/useAddToCart';
 import { useAddToWishlist } from '../../components/product/useAddToWishlist';
@@ -21,6 +21,32 @@ function rowHeight(columns: number, gap: number, body: number): string {
   return `calc(${IMAGE_INSET}px + (${cardWidth} - ${2 * IMAGE_INSET}px) / ${IMAGE_RATIO} + ${body}px)`;
 }
 
+/** The layouts CSS chooses by the grid's width before it is measured, as gridMetrics would. */
+const FLUID_LAYOUTS = [0, PHONE_MAX_WIDTH, TABLET_MAX_WIDTH].map((from) => {
+  const { columns, gap, compact } = gridMetrics(from);
+  return { from, columns, gap, body: compact ? BODY_HEIGHT.compact : BODY_HEIGHT.regular };
+});
+
+/** `rule` for each fluid layout, under a container query from the layout's width on. */
+function atEachWidth(rule: (layout: (typeof FLUID_LAYOUTS)[number]) => CSSObject): CSSObject {
+  return Object.fromEntries(
+    FLUID_LAYOUTS.map((layout) =>
+      layout.from === 0
+        ? ['&', rule(layout)]
+        : [`@container (min-width: ${layout.from}px)`, rule(layout)],
+    ),
+  );
+}
+
+/**
+ * Cards drawn before the grid is measured (the server's page, and the browser's hydration of
+ * it): three rows of four, six rows of two, more than a first screen holds.
+ */
+const FLUID_CARDS = 12;
+
+/** The CSS variable holding how many rows of `columns` the fluid grid leaves undrawn. */
+const restVariable = (columns: number) => `--rest-rows-${columns}`;
+
 // The frame is a size container: before the grid is measured, its columns and rows follow
 // its width in CSS alone (container queries at gridMetrics' widths).
 const Frame = styled('div')({ position: 'relative', containerType: 'inline-size' });
@@ -34,26 +60,32 @@ const List = styled('ul')({
   padding: 0,
   '&[data-fluid]': {
     position: 'static',
-    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-    gap: 12,
-    gridAutoRows: rowHeight(2, 12, BODY_HEIGHT.compact),
-    [`@container (min-width: ${PHONE_MAX_WIDTH}px)`]: {
-      gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
-      gap: 20,
-      gridAutoRows: rowHeight(3, 20, BODY_HEIGHT.regular),
-    },
-    [`@container (min-width: ${TABLET_MAX_WIDTH}px)`]: {
-      gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
-      gridAutoRows: rowHeight(4, 20, BODY_HEIGHT.regular),
-    },
+    ...atEachWidth(({ columns, gap, body }) => ({
+      gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+      gap,
+      gridAutoRows: rowHeight(columns, gap, body),
+    })),
   },
 });
+// Below the fluid cards, the room the rows not drawn yet will take: the page is as tall
+// before the grid is measured as after, so the footer does not move down while it fills in,
+// and Back can return at once to a position far down the list.
+const Rest = styled('div')(
+  atEachWidth(({ columns, gap, body }) => ({
+    height: `calc(var(${restVariable(columns)}) * (${rowHeight(columns, gap, body)} + ${gap}px))`,
+  })),
+);
 
-/**
- * Cards drawn before the grid is measured (the server's page, and the browser's hydration of
- * it): three rows of four, six rows of two, more than a first screen holds.
- */
-const FLUID_CARDS = 12;
+/** How many rows each fluid layout leaves undrawn, as the CSS variables Rest reads. */
+function restRows(count: number): CSSProperties {
+  const rows = (n: number, columns: number) => Math.ceil(n / columns);
+  return Object.fromEntries(
+    FLUID_LAYOUTS.map(({ columns }) => [
+      restVariable(columns),
+      rows(count, columns) - rows(Math.min(count, FLUID_CARDS), columns),
+    ]),
+  );
+}
 
 /** Rows of images that load at once; the rest load lazily. */
 const EAGER_ROWS = 2;
@@ -118,6 +150,9 @@ function ProductGrid({ products, label, setSize, onNearEnd }: ProductGridProps) 
               />
             ))}
           </List>
+          {products.length > FLUID_CARDS ? (
+            <Rest aria-hidden="true" style={restRows(products.length)} />
+          ) : null}
         </Frame>
       );
     }
