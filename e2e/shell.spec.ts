@@ -29,6 +29,58 @@ test.describe('at phone width', () => {
   });
 });
 
+// The server renders each page without knowing the screen's width: the stylesheet, not the
+// app, chooses the header and the shop's layout, so the first paint is already the one the
+// shopper keeps. Read here with the app turned off, and again once it has started.
+for (const { width, desktop } of [
+  { width: 360, desktop: false },
+  { width: 1280, desktop: true },
+]) {
+  test(`at ${width} px the page arrives with the header and listing it keeps`, async ({
+    browser,
+  }) => {
+    const seen: { header: boolean[]; listing: number | undefined; grid: number }[] = [];
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await browser.newContext({
+        javaScriptEnabled,
+        viewport: { width, height: 800 },
+      });
+      const page = await context.newPage();
+      await page.goto('/shop?category=Staples');
+      const banner = page.getByRole('banner');
+      const listing = page.getByRole('list', { name: /^Products/ });
+      await expect(listing.getByRole('listitem').first()).toBeVisible();
+      if (javaScriptEnabled) {
+        // Started: React has taken the header over, and on a wide screen the filters are in.
+        await page.waitForFunction(() =>
+          Object.keys(document.querySelector('header') ?? {}).some((key) =>
+            key.startsWith('__reactFiber$'),
+          ),
+        );
+        if (desktop) await expect(page.getByRole('group', { name: 'Price range' })).toBeVisible();
+      }
+      seen.push({
+        header: await Promise.all([
+          banner.getByRole('navigation', { name: 'Main' }).isVisible(),
+          banner.getByRole('link', { name: 'Log in' }).isVisible(),
+          banner.getByRole('button', { name: 'Menu' }).isVisible(),
+          page.getByRole('button', { name: /^Filters/ }).isVisible(),
+        ]),
+        listing: (await listing.boundingBox())?.width,
+        grid: (await page.getByTestId('product-grid').boundingBox())?.height ?? 0,
+      });
+      await context.close();
+    }
+    expect(seen[0].header).toEqual([desktop, desktop, !desktop, !desktop]);
+    expect(seen[1].header).toEqual(seen[0].header);
+    expect(seen[1].listing).toBe(seen[0].listing);
+    // As tall before the app measures it, every row held, as after (each measured row is
+    // rounded up to a whole pixel; 22 Staples make 11 rows at most).
+    expect(seen[0].grid).toBeGreaterThan(1000);
+    expect(Math.abs(seen[1].grid - seen[0].grid)).toBeLessThan(12);
+  });
+}
+
 test('the Shop link is marked current at / and /shop', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   for (const path of ['/', '/shop']) {

@@ -74,7 +74,8 @@ describe('on a wide screen', () => {
       ['FAQ', '/faq'],
       ['Contact Us', '/contact'],
     ]);
-    expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
+    // Which of the two headers shows is the stylesheet's choice by width (jsdom applies no
+    // media queries): e2e/shell.spec.ts checks it in a browser.
   });
 
   test.each(['/', '/shop'])('the Shop link is the current page at %s', (route) => {
@@ -140,7 +141,6 @@ describe('on a wide screen', () => {
 describe('on a phone', () => {
   test('the links wait behind the Menu button, which opens a menu and closes it when a link is followed', async () => {
     const { user } = renderShell('/');
-    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     const menuButton = screen.getByRole('button', { name: 'Menu' });
     expect(menuButton).not.toHaveAttribute('aria-expanded', 'true');
 

@@ -30,6 +30,11 @@ const iconLinks = [
   { label: 'Wishlist', to: paths.wishlist, icon: <FavoriteBorderOutlined /> },
 ] as const;
 
+/** Shown from the large breakpoint on, where the header has room for its links. */
+const DESKTOP_ONLY = { xs: 'none', lg: 'flex' } as const;
+/** Shown below the large breakpoint, where the links move into the menu's drawer. */
+const PHONE_ONLY = { lg: 'none' } as const;
+
 /** WCAG 2.2's enhanced target size: every icon in the header is a 44 px square. */
 const ICON_TARGET = { width: 44, height: 44 } as const;
 
@@ -58,34 +63,35 @@ export default function TopNav() {
         <Toolbar disableGutters sx={{ gap: { xs: 0.5, sm: 2 }, minHeight: { xs: 64, md: 72 } }}>
           <BrandLink narrow />
 
-          {isDesktop ? (
-            <Box component="nav" aria-label="Main" sx={{ ml: 2 }}>
-              <Box component="ul" sx={{ display: 'flex', gap: 0.5, listStyle: 'none', m: 0, p: 0 }}>
-                {mainNavLinks.map((link) => {
-                  const current = isCurrentLink(link, currentPath);
-                  return (
-                    <li key={link.to}>
-                      <Button
-                        component={RouterLink}
-                        to={link.to}
-                        aria-current={current ? 'page' : undefined}
-                        color="inherit"
-                        sx={{
-                          px: 2,
-                          color: current ? 'primary.dark' : 'text.primary',
-                          fontWeight: current ? 700 : 600,
-                          bgcolor: current ? alpha(theme.palette.primary.main, 0.1) : 'transparent',
-                          '&:hover': { bgcolor: alpha(theme.palette.primary.main, 0.14) },
-                        }}
-                      >
-                        {link.label}
-                      </Button>
-                    </li>
-                  );
-                })}
-              </Box>
+          {/* Both headers are in the page, and the stylesheet shows the one for the width: the
+              server renders it without knowing the width, so a desktop's first paint already
+              has its links, and nothing moves when the app takes over. */}
+          <Box component="nav" aria-label="Main" sx={{ ml: 2, display: DESKTOP_ONLY }}>
+            <Box component="ul" sx={{ display: 'flex', gap: 0.5, listStyle: 'none', m: 0, p: 0 }}>
+              {mainNavLinks.map((link) => {
+                const current = isCurrentLink(link, currentPath);
+                return (
+                  <li key={link.to}>
+                    <Button
+                      component={RouterLink}
+                      to={link.to}
+                      aria-current={current ? 'page' : undefined}
+                      color="inherit"
+                      sx={{
+                        px: 2,
+                        color: current ? 'primary.dark' : 'text.primary',
+                        fontWeight: current ? 700 : 600,
+                        bgcolor: current ? alpha(theme.palette.primary.main, 0.1) : 'transparent',
+                        '&:hover': { bgcolor: alpha(theme.palette.primary.main, 0.14) },
+                      }}
+                    >
+                      {link.label}
+                    </Button>
+                  </li>
+                );
+              })}
             </Box>
-          ) : null}
+          </Box>
 
           <Box sx={{ flex: 1 }} />
 
@@ -113,29 +119,26 @@ export default function TopNav() {
             <CartIconLink current={currentPath === paths.cart} />
           </Stack>
 
-          {isDesktop ? (
-            <Stack direction="row" spacing={1.5} sx={{ ml: 1 }}>
-              <AccountButton />
-              <BecomeVendorButton />
-            </Stack>
-          ) : (
-            <IconButton
-              aria-label="Menu"
-              // As in the APG menu button pattern: aria-expanded only while the menu is shown.
-              aria-expanded={drawerOpen ? true : undefined}
-              aria-controls={drawerOpen ? MOBILE_MENU_ID : undefined}
-              aria-haspopup="dialog"
-              onClick={() => {
-                setMenuRequested(true);
-                setMenuOpen(true);
-              }}
-              onPointerEnter={() => setMenuRequested(true)}
-              edge="end"
-              sx={{ ...ICON_TARGET, flexShrink: 0, color: 'text.primary' }}
-            >
-              <MenuIcon />
-            </IconButton>
-          )}
+          <Stack direction="row" spacing={1.5} sx={{ ml: 1, display: DESKTOP_ONLY }}>
+            <AccountButton />
+            <BecomeVendorButton />
+          </Stack>
+          <IconButton
+            aria-label="Menu"
+            // As in the APG menu button pattern: aria-expanded only while the menu is shown.
+            aria-expanded={drawerOpen ? true : undefined}
+            aria-controls={drawerOpen ? MOBILE_MENU_ID : undefined}
+            aria-haspopup="dialog"
+            onClick={() => {
+              setMenuRequested(true);
+              setMenuOpen(true);
+            }}
+            onPointerEnter={() => setMenuRequested(true)}
+            edge="end"
+            sx={{ ...ICON_TARGET, flexShrink: 0, color: 'text.primary', display: PHONE_ONLY }}
+          >
+            <MenuIcon />
+          </IconButton>
         </Toolbar>
       </Container>
 

@@ -60,6 +60,9 @@ const FilterSheet = lazy(() =>
   import('./ListingFilters').then((module) => ({ default: module.FilterSheet })),
 );
 
+/** The filters' column beside the grid on a wide screen, in px. */
+const FILTERS_WIDTH = 220;
+
 /** How long typing pauses before names are suggested. */
 export const SUGGEST_DEBOUNCE_MS = 200;
 /** Fewer letters than this suggest too much to be of use. */
@@ -105,6 +108,18 @@ function useSuggestions(text: string): SearchSuggestion[] {
 }
 
 /**
+ * Its children on a wide screen (`wide`) or below one, by the media query, so that only this
+ * component renders again when the width crosses the large breakpoint. During hydration that
+ * first happens before the shop's lazily loaded parts have arrived: rendered again then, the
+ * shop would hand them new props, and React would drop their server-rendered HTML for their
+ * fallbacks, moving the page under the shopper's eyes.
+ */
+function AtWidth({ wide, children }: { wide: boolean; children: ReactNode }) {
+  const isWide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
+  return isWide === wide ? children : null;
+}
+
+/**
  * The shop (docs/product.md#shop): categories, filters, sort and search over a grid that
  * loads a page at a time.
  */
@@ -117,7 +132,6 @@ export default function ShopPage() {
 
   const { choice, choose } = useListingChoice(label !== '');
   const filterCount = activeFilterCount(choice);
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
   const [sheetOpen, setSheetOpen] = useState(false);
   // Mounted from the first opening on, so closing the sheet can slide it away.
   const [sheetWanted, setSheetWanted] = useState(false);
@@ -278,39 +292,53 @@ export default function ShopPage() {
         <Typography role="status" variant="body2" color="text.secondary">
           {status}
         </Typography>
-        {wide ? null : (
-          <Stack direction="row" spacing={1} sx={{ width: '100%' }}>
-            <Button
-              variant="outlined"
-              startIcon={<TuneOutlined />}
-              aria-haspopup="dialog"
-              onClick={() => {
-                setSheetWanted(true);
-                setSheetOpen(true);
-              }}
-            >
-              {filterCount > 0 ? `Filters (${filterCount})` : 'Filters'}
-            </Button>
-            {filterCount > 0 ? <Button onClick={clearFilters}>Clear filters</Button> : null}
-          </Stack>
-        )}
+        {/* Hidden by the stylesheet on a wide screen, where the filters stand beside the grid:
+            the server renders this row without knowing the width. */}
+        <Stack direction="row" spacing={1} sx={{ width: '100%', display: { lg: 'none' } }}>
+          <Button
+            variant="outlined"
+            startIcon={<TuneOutlined />}
+            aria-haspopup="dialog"
+            onClick={() => {
+              setSheetWanted(true);
+              setSheetOpen(true);
+            }}
+          >
+            {filterCount > 0 ? `Filters (${filterCount})` : 'Filters'}
+          </Button>
+          {filterCount > 0 ? <Button onClick={clearFilters}>Clear filters</Button> : null}
+        </Stack>
       </Box>
-      {wide ? (
-        <Box sx={{ display: 'grid', gridTemplateColumns: '220px minmax(0, 1fr)', gap: 3 }}>
-          <Box component="aside" aria-label="Filters and sort">
+      {/* The stylesheet, not the media query, lays the listing out: the server renders it
+          without knowing the width, so on a wide screen the filters' column is there from the
+          first paint, and the grid keeps its width (and its place in the tree) when the
+          filters arrive after hydration. */}
+      <Box
+        sx={{
+          display: { lg: 'grid' },
+          gridTemplateColumns: { lg: `${FILTERS_WIDTH}px minmax(0, 1fr)` },
+          gap: 3,
+        }}
+      >
+        <Box
+          component="aside"
+          aria-label="Filters and sort"
+          sx={{ display: { xs: 'none', lg: 'block' } }}
+        >
+          <AtWidth wide>
             <Suspense fallback={null}>
               <ListingFilters {...filters} />
             </Suspense>
-          </Box>
-          <Box>{body}</Box>
+          </AtWidth>
         </Box>
-      ) : (
-        body
-      )}
-      {sheetWanted && !wide ? (
-        <Suspense fallback={null}>
-          <FilterSheet {...filters} open={sheetOpen} onClose={() => setSheetOpen(false)} />
-        </Suspense>
+        <Box>{body}</Box>
+      </Box>
+      {sheetWanted ? (
+        <AtWidth wide={false}>
+          <Suspense fallback={null}>
+            <FilterSheet {...filters} open={sheetOpen} onClose={() => setSheetOpen(false)} />
+          </Suspense>
+        </AtWidth>
       ) : null}
       <Suspense fallback={null}>
         <RequestBanner kind="product" />
