@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import App from './app/App';
 import { createAppStore } from './app/store';
 import { serverAnsweredUrls } from './app/pwa/serverAnswered';
+import { holdEarlyTaps, stopHoldingTaps } from './lib/earlyTaps';
 import { serverAnswersArrived, type ServerAnswers } from './services/createApi';
 import { SESSION_KEYS } from './state/sessionSlice';
 // Watches typing from the first keystroke, for the update flow that loads later.
@@ -10,6 +11,13 @@ import './lib/typingWatch';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount the storefront in.');
+
+/**
+ * How long taps on the server's HTML are held for React at most (lib/earlyTaps.ts). By then
+ * the page has long been taken over; one that never is (its code fails to load) must not keep
+ * holding taps.
+ */
+const TAPS_HELD_AT_MOST_MS = 10_000;
 
 /**
  * The answers a server-rendered page was rendered from (server/src/serverRender.ts), or null
@@ -44,6 +52,12 @@ const app = (
 // remembers it) is rendered afresh, as it differs from what the server could know.
 const session = store.getState().session;
 const sessionEmpty = SESSION_KEYS.every((key) => session[key] === null);
+// The server's HTML is on screen and React takes it over part by part: until it has, its
+// buttons have no handlers (lib/earlyTaps.ts).
+if (container.firstElementChild) {
+  holdEarlyTaps(container);
+  setTimeout(stopHoldingTaps, TAPS_HELD_AT_MOST_MS);
+}
 if (answers && sessionEmpty && container.firstElementChild) hydrateRoot(container, app);
 else createRoot(container).render(app);
 

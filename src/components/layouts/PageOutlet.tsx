@@ -1,7 +1,17 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { pageIsTakenOver } from '../../lib/earlyTaps';
 import ErrorBoundary from '../ErrorBoundary';
 import PageLoader from '../PageLoader';
+
+/**
+ * Mounts with the page, in its boundary: its effect runs once the page is hydrated (or
+ * rendered) and committed, when taps made before then are carried out (lib/earlyTaps.ts).
+ */
+function PageShown() {
+  useEffect(pageIsTakenOver, []);
+  return null;
+}
 
 /**
  * The routed page, with a labelled loader while its lazily loaded code arrives. A page that
@@ -14,6 +24,7 @@ export default function PageOutlet() {
     <ErrorBoundary resetKey={key}>
       <Suspense fallback={<PageLoader />}>
         <Outlet />
+        <PageShown />
       </Suspense>
     </ErrorBoundary>
   );
