@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -45,15 +45,36 @@ import {
   selectCanStartPayment,
   type CheckoutState,
 } from '../checkout/checkoutSlice';
-import { cancelTestPayment, resumePendingPayment, startPayment } from '../checkout/checkoutThunks';
-import { stepMessages } from '../checkout/checkoutMessages';
-import DeliveryInfoModal from '../delivery/DeliveryInfoModal';
+import { checkoutMessages, stepMessages } from '../checkout/checkoutMessages';
+import { lazyWithRetry } from '../../../components/lazyWithRetry';
+import type * as CheckoutThunks from '../checkout/checkoutThunks';
+import { toastError } from '../../../lib/toasts';
 import DeliveryLocationCard from '../delivery/DeliveryLocationCard';
-import DeliveryModeModal from '../delivery/DeliveryModeModal';
-import TestPaymentDialog from '../checkout/TestPaymentDialog';
 import { useCheckout, useResumePendingPayment, useShowPlacedOrder } from '../checkout/useCheckout';
 
 const PLEASE_LOG_IN_TOAST_ID = 'cart-please-log-in';
+
+// The dialogs and the payment flow load on first use: a shopper who only looks at the cart
+// never pays for their code (its download and its start-up time). The dialogs' forms, text
+// fields, selects and radios weigh more than the cart page itself. The service worker
+// caches them after the first visit, like every chunk. A dialog whose code does not arrive
+// is the page's failure to load, with its Try again (components/ErrorBoundary.tsx).
+const DeliveryInfoModal = lazyWithRetry(
+  () => import(/* webpackChunkName: "cart-dialogs" */ '../delivery/DeliveryInfoModal'),
+);
+const DeliveryModeModal = lazyWithRetry(
+  () => import(/* webpackChunkName: "cart-dialogs" */ '../delivery/DeliveryModeModal'),
+);
+const TestPaymentDialog = lazyWithRetry(
+  () => import(/* webpackChunkName: "checkout" */ '../checkout/TestPaymentDialog'),
+);
+
+/** Runs `step` with the payment code, loaded on first use; without a connection, says so. */
+function withCheckout(step: (thunks: typeof CheckoutThunks) => unknown): void {
+  import(/* webpackChunkName: "checkout" */ '../checkout/checkoutThunks').then(step, () =>
+    toastError(checkoutMessages.offline),
+  );
+}
 
 /**
  * docs/product.md#who-may-do-what: a cart or delivery call refused for credentials tells the shopper 'Please,
@@ -106,6 +127,10 @@ function SignedInCart() {
   const canStartPayment = useAppSelector(selectCanStartPayment);
   const [deliveryOpen, setDeliveryOpen] = useState(false);
   const [modeOpen, setModeOpen] = useState(false);
+  // Each dialog mounts from its first opening on, so closing it can animate it away.
+  const [deliveryWanted, setDeliveryWanted] = useState(false);
+  const [modeWanted, setModeWanted] = useState(false);
+  const [paymentStarted, setPaymentStarted] = useState(false);
   const removal = useUndoableRemoval();
   // On phones the total and Make Payment ride in a bar pinned to the bottom of the screen,
   // instead of below every line; the summary keeps the figures.
@@ -113,9 +138,6 @@ function SignedInCart() {
   const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   useResumePendingPayment();
   useShowPlacedOrder();
-
-  // Leaving the page with the Test payment dialog open: nothing was paid, so the flow ends.
-  useEffect(() => () => dispatch(cancelTestPayment()), [dispatch]);
 
   // Offline or with the server down, and nothing fresh: the shopper's saved copies, read-only.
   const savedCart = useSavedCopy('cart', cartQuery);
@@ -131,12 +153,23 @@ function SignedInCart() {
       ? deliveryLoadError(deliveryQuery.error)
       : null;
   const paymentRunning = checkout.phase !== 'idle';
+  // A payment under way (started here, or resumed after a reload) brings the Test payment
+  // dialog's code, which then stays.
+  if (paymentRunning && !paymentStarted) setPaymentStarted(true);
   const canPay = canStartPayment && !savedCart;
+
+  function openModeChoice() {
+    setModeWanted(true);
+    setModeOpen(true);
+  }
 
   function handleContinue(model: DeliveryModel) {
     setModeOpen(false);
     if (!cart) return;
-    void dispatch(startPayment({ deliveryModel: model, expectedTotal: totalToPay(cart) }));
+    const expectedTotal = totalToPay(cart);
+    withCheckout(({ startPayment }) =>
+      dispatch(startPayment({ deliveryModel: model, expectedTotal })),
+    );
   }
 
   return (
@@ -146,7 +179,10 @@ function SignedInCart() {
         loading={deliveryLoading}
         loadError={deliveryError}
         onRetry={() => void deliveryQuery.refetch()}
-        onEdit={() => setDeliveryOpen(true)}
+        onEdit={() => {
+          setDeliveryWanted(true);
+          setDeliveryOpen(true);
+        }}
         disabled={paymentRunning}
         savedAt={savedDelivery?.savedAt ?? deliveryQuery.fulfilledTimeStamp}
       />
@@ -172,8 +208,10 @@ function SignedInCart() {
           canStartPayment={canPay}
           cartLoaded={cart !== undefined}
           showButton={!isPhone}
-          onMakePayment={() => setModeOpen(true)}
-          onRetryUnfinished={() => void dispatch(resumePendingPayment())}
+          onMakePayment={openModeChoice}
+          onRetryUnfinished={() =>
+            withCheckout(({ resumePendingPayment }) => dispatch(resumePendingPayment()))
+          }
           onDismissError={() => dispatch(errorDismissed())}
         />
       </CartContents>
@@ -182,24 +220,30 @@ function SignedInCart() {
           total={cart ? totalToPay(cart) : undefined}
           canStartPayment={canPay}
           running={checkout.phase !== 'idle'}
-          onMakePayment={() => setModeOpen(true)}
+          onMakePayment={openModeChoice}
         />
       ) : null}
 
-      <DeliveryInfoModal
-        open={deliveryOpen}
-        delivery={delivery}
-        onClose={() => setDeliveryOpen(false)}
-      />
-      <DeliveryModeModal
-        open={modeOpen}
-        onClose={() => setModeOpen(false)}
-        delivery={delivery}
-        deliveryLoading={deliveryLoading}
-        cartIsEmpty={!cart || cart.all_cart_data.length === 0}
-        onContinue={handleContinue}
-      />
-      <TestPaymentDialog />
+      <Suspense fallback={null}>
+        {deliveryWanted ? (
+          <DeliveryInfoModal
+            open={deliveryOpen}
+            delivery={delivery}
+            onClose={() => setDeliveryOpen(false)}
+          />
+        ) : null}
+        {modeWanted ? (
+          <DeliveryModeModal
+            open={modeOpen}
+            onClose={() => setModeOpen(false)}
+            delivery={delivery}
+            deliveryLoading={deliveryLoading}
+            cartIsEmpty={!cart || cart.all_cart_data.length === 0}
+            onContinue={handleContinue}
+          />
+        ) : null}
+        {paymentStarted ? <TestPaymentDialog /> : null}
+      </Suspense>
     </>
   );
 }

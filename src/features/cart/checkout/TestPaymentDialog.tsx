@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -48,6 +48,8 @@ export default function TestPaymentDialog() {
   // A tester walks the same choice a shopper makes in Paystack's dialog; the sandbox settles
   // every channel alike and records which it was, as Paystack does.
   const [channel, setChannel] = useState<Channel>('card');
+  // Leaving the cart with the dialog open: nothing was paid, so the flow ends.
+  useEffect(() => () => dispatch(cancelTestPayment()), [dispatch]);
 
   function cancel() {
     if (!paying) dispatch(cancelTestPayment());

@@ -28,7 +28,7 @@ const testDialog = () => screen.findByRole('dialog', { name: 'Test payment' });
 async function continueWith(user: User, method: 'Pickup' | 'Delivery' = 'Delivery') {
   await screen.findByText('12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State');
   await user.click(await makePayment());
-  const modal = screen.getByRole('dialog', { name: 'Select mode of delivery' });
+  const modal = await screen.findByRole('dialog', { name: 'Select mode of delivery' });
   if (method === 'Pickup') {
     await user.click(within(modal).getByRole('radio', { name: /^Pickup Station/ }));
   }
@@ -121,6 +121,15 @@ describe('paying through the Test payment dialog', () => {
     expect(await confirmationPage()).toBeInTheDocument();
     expect(calls(requests).filter((c) => c.includes('initialize'))).toHaveLength(2);
     expect(calls(requests).filter((c) => c.includes('checkout'))).toHaveLength(1);
+  });
+
+  test('leaving the cart with the dialog open ends the flow: nothing was paid', async () => {
+    const { user, store, unmount } = renderCartPage();
+    await continueWith(user);
+    await testDialog();
+    expect(selectCheckout(store.getState()).phase).toBe('awaitingPayment');
+    unmount();
+    expect(selectCheckout(store.getState()).phase).toBe('idle');
   });
 
   test('a refused test payment keeps the dialog open with the reason', async () => {

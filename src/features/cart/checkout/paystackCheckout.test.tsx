@@ -91,7 +91,7 @@ afterEach(() => {
 async function openPopup(user: ReturnType<typeof renderCartPage>['user']) {
   await screen.findByText('12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State');
   await user.click(await screen.findByRole('button', { name: 'Make Payment' }));
-  const modal = screen.getByRole('dialog', { name: 'Select mode of delivery' });
+  const modal = await screen.findByRole('dialog', { name: 'Select mode of delivery' });
   await user.click(within(modal).getByRole('button', { name: 'Continue with Delivery' }));
   await waitFor(() => expect(opened).toHaveLength(1));
   const [popup] = opened;

@@ -221,6 +221,8 @@ describe('from the cart page', () => {
     mockDb.delivery = null;
     const { user } = renderCartPage();
     await user.click(await screen.findByRole('button', { name: 'Add Delivery Location' }));
+    // The dialog's code loads on first use.
+    await screen.findByRole('dialog', { name: 'Delivery Information' });
     await fill(user, /Full Address/, '3 Sango Road');
     await user.selectOptions(field(/City/), 'Ibadan-Sango');
     await fill(user, /^Mobile Number/, '07061234567');

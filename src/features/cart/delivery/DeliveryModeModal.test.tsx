@@ -174,6 +174,8 @@ describe('from the cart page', () => {
   test('Make Payment opens the modal at Delivered every time, and Close sends nothing', async () => {
     const { user } = renderCartPage();
     await user.click(await screen.findByRole('button', { name: 'Make Payment' }));
+    // The dialog's code loads on first use.
+    await screen.findByRole('dialog', { name: 'Select mode of delivery' });
     await user.click(within(dialog()).getByRole('radio', { name: /^Pickup Station/ }));
     const requests = recordRequests();
     await user.click(screen.getByRole('button', { name: 'Close' }));
@@ -190,7 +192,7 @@ describe('from the cart page', () => {
     await screen.findByRole('button', { name: 'Add Delivery Location' });
     const requests = recordRequests();
     await user.click(screen.getByRole('button', { name: 'Make Payment' }));
-    await user.click(screen.getByRole('button', { name: 'Continue with Delivery' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue with Delivery' }));
     expect(await screen.findAllByText('Add your delivery location')).toHaveLength(2);
     expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });
@@ -201,7 +203,7 @@ describe('from the cart page', () => {
     await screen.findByRole('button', { name: 'Add Delivery Location' });
     const requests = recordRequests();
     await user.click(screen.getByRole('button', { name: 'Make Payment' }));
-    await user.click(screen.getByRole('button', { name: 'Continue with Delivery' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue with Delivery' }));
     await fillLocation(user);
     await user.click(within(locationForm()).getByRole('button', { name: 'Enter' }));
 

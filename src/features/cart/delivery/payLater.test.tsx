@@ -12,6 +12,8 @@ import { renderCartPage } from '../testing';
 type User = ReturnType<typeof renderCartPage>['user'];
 
 const modeDialog = () => screen.getByRole('dialog', { name: 'Select mode of delivery' });
+/** The dialog once it is there: its code loads on the first Make Payment. */
+const openedModeDialog = () => screen.findByRole('dialog', { name: 'Select mode of delivery' });
 const payGroup = () =>
   within(modeDialog()).getByRole('radiogroup', { name: 'How would you like to pay?' });
 
@@ -19,7 +21,7 @@ async function openDialog(user: User) {
   await screen.findByText('12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State');
   await user.click(await screen.findByRole('button', { name: 'Make Payment' }));
   // The caps are said once the shop's facts and the shopper's orders are in.
-  await within(modeDialog()).findByText(/is available for orders up to/);
+  await within(await openedModeDialog()).findByText(/is available for orders up to/);
 }
 
 describe('paying later from the mode dialog', () => {
@@ -103,7 +105,7 @@ describe('paying later from the mode dialog', () => {
     await screen.findByText('12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State');
     await user.click(await screen.findByRole('button', { name: 'Make Payment' }));
     expect(
-      await within(modeDialog()).findByText(
+      await within(await openedModeDialog()).findByText(
         'Pay on delivery is available for orders up to ₦ 15,000; this order comes to ₦ 17,275. Please pay now with card, bank transfer or USSD.',
       ),
     ).toBeVisible();
@@ -121,7 +123,9 @@ describe('paying later from the mode dialog', () => {
     await screen.findByText('12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State');
     await user.click(await screen.findByRole('button', { name: 'Make Payment' }));
     expect(
-      await within(modeDialog()).findByText(/up to ₦ 17,000 on a first order; this order comes/),
+      await within(await openedModeDialog()).findByText(
+        /up to ₦ 17,000 on a first order; this order comes/,
+      ),
     ).toBeVisible();
     await waitFor(() =>
       expect(within(payGroup()).getByRole('radio', { name: /^Pay on delivery/ })).toBeDisabled(),
