@@ -173,6 +173,14 @@ test('five quantity changes leave at most one toast, and the pay bar stays in vi
   const bar = page.getByRole('region', { name: 'Pay for your order' });
   await expect(bar.getByRole('button', { name: 'Make Payment' })).toBeInViewport();
   await expect(page.getByRole('button', { name: 'Make Payment' })).toHaveCount(1);
+  // The toast stands above the bar, which publishes its height for it.
+  const barTop = (await bar.boundingBox())?.y ?? 0;
+  await expect
+    .poll(async () => {
+      const toast = await liveToasts(page).first().boundingBox();
+      return toast ? toast.y + toast.height : Infinity;
+    })
+    .toBeLessThanOrEqual(barTop);
 });
 
 test('delete then Undo restores the line and its quantity', async ({ page, request }) => {
