@@ -45,6 +45,10 @@ test('Notify me on an out-of-stock product: on, then off again', async ({ page, 
   await signInPage(page, session);
   await page.goto(`/detail/product-details?slug=${encodeURIComponent(product.slug)}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  // The signed-in page, once the app has replaced the server's page for a visitor.
+  await expect(
+    page.getByRole('banner').getByRole('link', { name: /^Cart, \d+ items?$/ }),
+  ).toBeVisible();
 
   const notifyMe = page.getByRole('button', {
     name: `Notify me when ${product.name} is back in stock`,
