@@ -136,6 +136,26 @@ async function signIn(port: number, baseURL: string, session: Record<string, str
   }
 }
 
+/**
+ * Lighthouse's own failures to record a trace (seen on a loaded machine, and on the same
+ * build a minute later not at all): the audit is run again instead of ending the bench.
+ */
+const TRACE_LOST = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
+const AUDIT_ATTEMPTS = 3;
+
+class TraceLost extends Error {}
+
+async function auditAgainIfTraceLost(baseURL: string, route: Route): Promise<Measurement> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(baseURL, route);
+    } catch (error) {
+      if (!(error instanceof TraceLost) || attempt >= AUDIT_ATTEMPTS) throw error;
+      console.info(`  ${error.message}; auditing ${route.label} again.`);
+    }
+  }
+}
+
 async function audit(baseURL: string, route: Route): Promise<Measurement> {
   const { default: lighthouse } = await import('lighthouse');
   const { launch } = await import('chrome-launcher');
@@ -157,7 +177,8 @@ async function audit(baseURL: string, route: Route): Promise<Measurement> {
     if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}.`);
     const { lhr } = result;
     if (lhr.runtimeError) {
-      throw new Error(`Lighthouse failed on ${route.path}: ${lhr.runtimeError.message}`);
+      const Failure = TRACE_LOST.has(lhr.runtimeError.code) ? TraceLost : Error;
+      throw new Failure(`Lighthouse failed on ${route.path}: ${lhr.runtimeError.message}`);
     }
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== new URL(route.path, baseURL).pathname) {
@@ -241,7 +262,7 @@ async function main() {
     for (let run = 1; run <= runs; run += 1) {
       for (const route of routes) {
         console.info(`Run ${run}/${runs}: ${route.label} ...`);
-        const measured = await audit(storefront.baseURL, route);
+        const measured = await auditAgainIfTraceLost(storefront.baseURL, route);
         results.set(route.label, [...(results.get(route.label) ?? []), measured]);
       }
     }
