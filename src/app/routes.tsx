@@ -1,9 +1,9 @@
-import { Suspense } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { isValidElement, Suspense, type ReactNode } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '../lib/paths';
 import MainLayout from '../components/layouts/MainLayout';
 import PageLoader from '../components/PageLoader';
-import { lazyWithRetry } from '../components/lazyWithRetry';
+import { lazyWithRetry, type LazyComponent } from '../components/lazyWithRetry';
 
 // The shop's layout loads with the app; the cart/detail and profile layouts, and each page,
 // are chunks of their own, so a shopper downloads only the screens they open. A chunk lost to a
@@ -134,3 +134,21 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The lazily loaded component an element renders: itself, or the one in its Suspense. */
+function lazyComponentOf(element: ReactNode): LazyComponent<object> | null {
+  if (!isValidElement<{ children?: ReactNode }>(element)) return null;
+  if (typeof element.type === 'function' && 'preload' in element.type) {
+    return element.type as LazyComponent<object>;
+  }
+  return element.type === Suspense ? lazyComponentOf(element.props.children) : null;
+}
+
+/**
+ * Loads the code of the layout and page at `pathname` ahead of the first render, so that
+ * the first render takes the page at once instead of suspending on it (src/index.tsx).
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((match) => lazyComponentOf(match.route.element)?.preload()));
+}

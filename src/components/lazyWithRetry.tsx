@@ -1,7 +1,16 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** Resets of the lazy components whose code failed to load, waiting for 'Try again'. */
 const failedLoads = new Set<() => void>();
+
+/** A lazily loaded component whose code can also be loaded ahead of its first render. */
+export type LazyComponent<P extends object> = ComponentType<P> & {
+  /**
+   * Loads and evaluates the component's code now. A component first rendered after this has
+   * settled renders at once instead of suspending (a failure is left for that render to meet).
+   */
+  preload(): Promise<void>;
+};
 
 /**
  * React.lazy, except that a failed load can be tried again. React keeps a lazy component's
@@ -11,8 +20,10 @@ const failedLoads = new Set<() => void>();
  */
 export function lazyWithRetry<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
-): ComponentType<P> {
+): LazyComponent<P> {
   let current: LazyExoticComponent<ComponentType<P>>;
+  /** The component itself, once preload() has loaded it. */
+  let loaded: ComponentType<P> | null = null;
   const fresh = () =>
     lazy(() =>
       load().catch((error: unknown) => {
@@ -25,9 +36,18 @@ export function lazyWithRetry<P extends object>(
   }
   reset();
   function Retryable(props: P) {
-    const Component = current;
+    // Chosen once per mount: switching from the lazy wrapper to the component under a mounted
+    // page would remount it and lose its state.
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? current);
     return <Component {...props} />;
   }
+  Retryable.preload = () =>
+    load().then(
+      (module) => {
+        loaded = module.default;
+      },
+      () => undefined,
+    );
   return Retryable;
 }
 
