@@ -163,3 +163,21 @@ test('a page whose code fails to arrive offers Try again, which loads it once th
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test('a page opened directly whose code fails to arrive answers Try again', async ({ page }) => {
+  // The server's page is on screen; the app cannot take it over without its code, and shows
+  // the message in its place. Its button must not wait for a page that never comes.
+  const faqChunk = /\/assets\/faq\.[0-9a-f]+\.js$/;
+  await page.route(faqChunk, (route) => route.abort('internetdisconnected'));
+  await page.goto('/faq');
+  await expect(page.getByRole('alert')).toContainText(
+    'This page could not load. Check your connection and try again.',
+  );
+
+  await page.unroute(faqChunk);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }),
+  ).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

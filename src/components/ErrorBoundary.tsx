@@ -1,8 +1,9 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { Link as RouterLink, useInRouterContext } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { pageIsTakenOver } from '../lib/earlyTaps';
 import { paths } from '../lib/paths';
 import { retryFailedLoads } from './lazyWithRetry';
 
@@ -127,6 +128,9 @@ export default class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBo
 }
 
 function Fallback({ message, children }: { message: string; children: ReactNode }) {
+  // The message stands in for the page: a page opened directly whose code did not arrive is
+  // never shown, and the taps held until it was (lib/earlyTaps.ts) are the message's to take.
+  useEffect(pageIsTakenOver, []);
   return (
     <Box
       role="alert"
