@@ -68,6 +68,8 @@ async function start() {
   await nextTask();
   const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await nextTask();
+  // Evaluated ahead, each in a task of its own, so that the app's evaluation below is short:
+  // the theme (MUI's styles), then the shop's layout (the header and the page outlet).
   await import(/* webpackMode: "eager" */ './theme/theme');
   await nextTask();
   await import(/* webpackMode: "eager" */ './components/layouts/MainLayout');
