@@ -67,6 +67,21 @@ function renderApp() {
 }
 
 describe('ScrollRestorer', () => {
+  it('returns Back to where the shopper scrolled before the app started', async () => {
+    const user = userEvent.setup();
+    // The server's page, scrolled before the app took it over: no scroll event follows.
+    scrollY = 2540;
+    renderApp();
+
+    await user.click(screen.getByRole('link', { name: 'FAQ' }));
+    expect(await screen.findByRole('heading', { name: 'FAQ' })).toBeInTheDocument();
+    expect(window.scrollY).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Shop' })).toBeInTheDocument();
+    expect(window.scrollY).toBe(2540);
+  });
+
   it('opens a page reached from a link at its top, and Back returns to where the shopper was', async () => {
     const user = userEvent.setup();
     renderApp();

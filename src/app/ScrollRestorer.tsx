@@ -50,6 +50,9 @@ export function ScrollRestorer() {
     // A scroll event arrives a frame after the page changed, when currentKey already names the
     // new entry: the clamp of a shorter new page never overwrites the old entry's position.
     const remember = () => positions.current.set(currentKey.current, window.scrollY);
+    // A server-rendered page can be scrolled before the app has started: where the shopper
+    // is now is where they are, scroll event or not.
+    remember();
     window.addEventListener('scroll', remember, { passive: true });
     return () => window.removeEventListener('scroll', remember);
   }, []);
