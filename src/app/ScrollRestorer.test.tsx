@@ -66,6 +66,16 @@ function renderApp() {
   );
 }
 
+/** Follows the shop's FAQ link, which opens at the top, then goes Back to the shop. */
+async function toTheFaqAndBack(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('link', { name: 'FAQ' }));
+  expect(await screen.findByRole('heading', { name: 'FAQ' })).toBeInTheDocument();
+  expect(window.scrollY).toBe(0);
+
+  await user.click(screen.getByRole('button', { name: 'Back' }));
+  expect(await screen.findByRole('heading', { name: 'Shop' })).toBeInTheDocument();
+}
+
 describe('ScrollRestorer', () => {
   it('returns Back to where the shopper scrolled before the app started', async () => {
     const user = userEvent.setup();
@@ -73,12 +83,7 @@ describe('ScrollRestorer', () => {
     scrollY = 2540;
     renderApp();
 
-    await user.click(screen.getByRole('link', { name: 'FAQ' }));
-    expect(await screen.findByRole('heading', { name: 'FAQ' })).toBeInTheDocument();
-    expect(window.scrollY).toBe(0);
-
-    await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('heading', { name: 'Shop' })).toBeInTheDocument();
+    await toTheFaqAndBack(user);
     expect(window.scrollY).toBe(2540);
   });
 
@@ -87,12 +92,7 @@ describe('ScrollRestorer', () => {
     renderApp();
     shopperScrollsTo(1840);
 
-    await user.click(screen.getByRole('link', { name: 'FAQ' }));
-    expect(await screen.findByRole('heading', { name: 'FAQ' })).toBeInTheDocument();
-    expect(window.scrollY).toBe(0);
-
-    await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('heading', { name: 'Shop' })).toBeInTheDocument();
+    await toTheFaqAndBack(user);
     expect(window.scrollY).toBe(1840);
   });
 
