@@ -96,6 +96,61 @@ describe('ScrollRestorer', () => {
     expect(window.scrollY).toBe(1840);
   });
 
+  it('keeps Back where the shopper was while the page settles, then leaves it alone', async () => {
+    jest.useFakeTimers();
+    // jsdom lays nothing out: the page's size changes are reported by hand, and the browser's
+    // clamp to the page's height is played by scrollTo.
+    const resized = new Set<() => void>();
+    window.ResizeObserver = class {
+      private readonly report: () => void;
+      constructor(callback: ResizeObserverCallback) {
+        this.report = () => callback([], this as unknown as ResizeObserver);
+      }
+      observe() {
+        resized.add(this.report);
+      }
+      unobserve() {}
+      disconnect() {
+        resized.delete(this.report);
+      }
+    } as unknown as typeof ResizeObserver;
+    let bottom = Number.POSITIVE_INFINITY;
+    scrollTo.mockImplementation((x: number | ScrollToOptions, y?: number) => {
+      scrollY = Math.min(typeof x === 'number' ? (y ?? 0) : (x.top ?? 0), bottom);
+    });
+    const pageResized = (lowestScroll: number) =>
+      act(() => {
+        bottom = lowestScroll;
+        scrollY = Math.min(scrollY, bottom);
+        for (const report of [...resized]) report();
+      });
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      renderApp();
+      shopperScrollsTo(2540);
+      await toTheFaqAndBack(user);
+      expect(window.scrollY).toBe(2540);
+
+      // The shop, back, is shorter for a moment (a row re-rendered), then whole again.
+      pageResized(2378);
+      expect(window.scrollY).toBe(2378);
+      pageResized(Number.POSITIVE_INFINITY);
+      expect(window.scrollY).toBe(2540);
+
+      // Once the position has held, the page's later changes are the shopper's to follow.
+      act(() => jest.advanceTimersByTime(1_000));
+      pageResized(1200);
+      pageResized(Number.POSITIVE_INFINITY);
+      expect(window.scrollY).toBe(1200);
+    } finally {
+      jest.useRealTimers();
+      delete (window as Partial<typeof window>).ResizeObserver;
+      scrollTo.mockImplementation((x: number | ScrollToOptions, y?: number) => {
+        scrollY = typeof x === 'number' ? (y ?? 0) : (x.top ?? 0);
+      });
+    }
+  });
+
   it('leaves the position alone when the page rewrites its own query string', async () => {
     const user = userEvent.setup();
     renderApp();

@@ -7,6 +7,9 @@ import { useLocation, useNavigationType } from 'react-router-dom';
  */
 const RESTORE_PATIENCE_MS = 10_000;
 
+/** How long the restored position must hold, the page's size unchanged, before Back is done. */
+const RESTORE_SETTLED_MS = 1_000;
+
 /** Events that mean the shopper has taken over the scrolling. */
 const SHOPPER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
@@ -25,8 +28,8 @@ const SHOPPER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as
  *   product page rewrite their query string in place while the shopper reads.
  * - A pop (Back, Forward) restores the saved position. Pages fill in after their data
  *   arrives (the grid renders its rows over animation frames), so the position is applied
- *   again each time the page grows, until it is reached, the shopper scrolls, or
- *   RESTORE_PATIENCE_MS passes.
+ *   again each time the page changes size, until it has held for RESTORE_SETTLED_MS, the
+ *   shopper scrolls, or RESTORE_PATIENCE_MS passes.
  */
 export function ScrollRestorer() {
   const location = useLocation();
@@ -78,13 +81,20 @@ export function ScrollRestorer() {
   return null;
 }
 
-/** Scrolls to `y`, and again as the page grows, until reached; returns a cancel function. */
+/**
+ * Scrolls to `y`, and again each time the page changes size, until the position has held for
+ * RESTORE_SETTLED_MS; returns a cancel function. Reaching it once is not enough: a page coming
+ * back can still shrink for a moment (a row re-rendered, a placeholder swapped), which moves
+ * the shopper up, and grow again.
+ */
 function restore(y: number): () => void {
   let done = false;
+  let settled: number | undefined;
   const attempt = () => {
     if (done) return;
     window.scrollTo(0, y);
-    if (Math.abs(window.scrollY - y) < 1) stop();
+    window.clearTimeout(settled);
+    if (Math.abs(window.scrollY - y) < 1) settled = window.setTimeout(stop, RESTORE_SETTLED_MS);
   };
   const observer =
     typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => attempt());
@@ -94,6 +104,7 @@ function restore(y: number): () => void {
     done = true;
     observer?.disconnect();
     window.clearTimeout(timer);
+    window.clearTimeout(settled);
     for (const type of SHOPPER_SCROLL_EVENTS) window.removeEventListener(type, stop);
   }
   for (const type of SHOPPER_SCROLL_EVENTS)
