@@ -265,6 +265,22 @@ const productionResolve: Configuration['resolve'] = {
   },
 };
 
+/**
+ * MUI's `createTheme` also carries `createThemeWithVars`, the CSS theme variables and colour
+ * schemes (12 KB minified), for options this theme does not use. Without `cssVariables` and
+ * `colorSchemes` it returns `createThemeNoVars(options)` itself, so the build imports that
+ * directly: the same theme, the variables' code left out of every page's download.
+ * src/theme/theme.test.ts fails if the theme starts asking for either option.
+ */
+function createThemeWithoutVariables() {
+  const muiStyles = /[\\/]@mui[\\/]material[\\/]styles$/;
+  return new webpack.NormalModuleReplacementPlugin(/^\.\/createTheme\.m?js$/, (resource) => {
+    if (muiStyles.test(resource.context)) {
+      resource.request = resource.request.replace('createTheme', 'createThemeNoVars');
+    }
+  });
+}
+
 /** Where the server renderer is written: a dotfolder of dist/, which the server never serves. */
 const SERVER_RENDERER_DIR = '.ssr';
 
@@ -301,6 +317,7 @@ function serverRendererConfig(): Configuration {
     },
     plugins: [
       new webpack.DefinePlugin(settingDefinitions()),
+      createThemeWithoutVariables(),
       // Route chunks inline: the server has no reason to load them one by one.
       new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
     ],
@@ -358,6 +375,7 @@ function clientConfig(
     },
     plugins: [
       new webpack.DefinePlugin(settingDefinitions()),
+      createThemeWithoutVariables(),
       new HtmlWebpackPlugin({
         template: path.resolve(root, 'public/index.html'),
         scriptLoading: 'defer',

@@ -10,16 +10,17 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * The target is 150 KB brotli. Today's first screen is 163.1 KB brotli, 189.2 KB gzip (the
+ * The target is 150 KB brotli. Today's first screen is 159.5 KB brotli, 185.0 KB gzip (the
  * whole vendor chunk loads before the shop is interactive; the toaster, the service worker's
  * update flow, a guest's tap replay and the API slices of the staff, notifications, affiliate,
- * order items and payment pages load on first use). Hydrating a server-rendered page costs
- * 0.8 KB of it, and holding the taps made on it before React has taken it over another 0.8 KB
+ * order items and payment pages load on first use, and MUI's CSS theme variables are left out
+ * of the build: webpack.config.ts). Hydrating a server-rendered page costs 0.8 KB of it, and
+ * holding the taps made on it before React has taken it over another 0.8 KB
  * (lib/earlyTaps.ts); the shop is on screen from the HTML before any of it arrives. The budget
  * holds it where it is, and each change that loads less lowers it, until it reaches 150.
  */
-const BROTLI_BUDGET_BYTES = 164 * 1024;
-const GZIP_BUDGET_BYTES = 190 * 1024;
+const BROTLI_BUDGET_BYTES = 160 * 1024;
+const GZIP_BUDGET_BYTES = 186 * 1024;
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
