@@ -1,6 +1,8 @@
 /**
- * `npm run bench:lighthouse [-- --runs N] [-- --routes /shop,/faq]`: Lighthouse's
- * performance audit of the first visit, per route.
+ * `npm run bench:lighthouse [-- --runs N] [-- --routes /shop,/faq] [-- --reports DIR]`:
+ * Lighthouse's performance audit of the first visit, per route. With `--reports`, each run's
+ * whole Lighthouse report is written to DIR as JSON (what the largest paint was, the long
+ * tasks, the requests), for a look at where a figure comes from.
  *
  * Starts the storefront (building it first when the build is stale) on a fresh data
  * directory and a free port, then audits /, /home, /shop, a product page, /cart signed in as
@@ -18,6 +20,8 @@
  * the machine's load before and after: the CPU-bound numbers (TBT, and through it the
  * score) grow with the load, since Lighthouse's simulation starts from what it observed.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Flags, RunnerResult } from 'lighthouse';
 import { chromium } from '@playwright/test';
 import {
@@ -32,6 +36,7 @@ import {
 
 const DEMO_SHOPPER = { username: 'demo@ibadanmarket.ng', password: 'DemoPass123!' };
 const runs = Number(argument('--runs') ?? 3);
+const reportsDir = argument('--reports');
 
 interface Route {
   label: string;
@@ -145,10 +150,14 @@ const AUDIT_ATTEMPTS = 3;
 
 class TraceLost extends Error {}
 
-async function auditAgainIfTraceLost(baseURL: string, route: Route): Promise<Measurement> {
+async function auditAgainIfTraceLost(
+  baseURL: string,
+  route: Route,
+  reportFile?: string,
+): Promise<Measurement> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await audit(baseURL, route);
+      return await audit(baseURL, route, reportFile);
     } catch (error) {
       if (!(error instanceof TraceLost) || attempt >= AUDIT_ATTEMPTS) throw error;
       console.info(`  ${error.message}; auditing ${route.label} again.`);
@@ -156,7 +165,7 @@ async function auditAgainIfTraceLost(baseURL: string, route: Route): Promise<Mea
   }
 }
 
-async function audit(baseURL: string, route: Route): Promise<Measurement> {
+async function audit(baseURL: string, route: Route, reportFile?: string): Promise<Measurement> {
   const { default: lighthouse } = await import('lighthouse');
   const { launch } = await import('chrome-launcher');
   const chrome = await launch({
@@ -176,6 +185,7 @@ async function audit(baseURL: string, route: Route): Promise<Measurement> {
     const result: RunnerResult | undefined = await lighthouse(`${baseURL}${route.path}`, flags);
     if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}.`);
     const { lhr } = result;
+    if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(lhr));
     if (lhr.runtimeError) {
       const Failure = TRACE_LOST.has(lhr.runtimeError.code) ? TraceLost : Error;
       throw new Failure(`Lighthouse failed on ${route.path}: ${lhr.runtimeError.message}`);
@@ -257,12 +267,16 @@ async function main() {
     if (only) routes = routes.filter((r) => only.includes(r.label) || only.includes(r.path));
     // The server builds its catalogue answer on the first request: not part of any audit.
     await fetch(`${storefront.baseURL}/api/get-all-products`).then((r) => r.arrayBuffer());
+    if (reportsDir) fs.mkdirSync(reportsDir, { recursive: true });
     const results = new Map<string, Measurement[]>();
     // Rounds over all routes, so a busy minute on the machine spreads over every route.
     for (let run = 1; run <= runs; run += 1) {
       for (const route of routes) {
         console.info(`Run ${run}/${runs}: ${route.label} ...`);
-        const measured = await auditAgainIfTraceLost(storefront.baseURL, route);
+        const reportFile = reportsDir
+          ? path.join(reportsDir, `${route.label.replace(/[^a-z0-9]+/gi, '-')}-run${run}.json`)
+          : undefined;
+        const measured = await auditAgainIfTraceLost(storefront.baseURL, route, reportFile);
         results.set(route.label, [...(results.get(route.label) ?? []), measured]);
       }
     }
