@@ -224,7 +224,13 @@ test.describe('a signed-in shopper reloading without the shop', () => {
     );
 
     try {
+      // The server's HTML already has the heading, with a placeholder for the orders: wait
+      // for the orders themselves, which the app keeps a copy of.
+      const ordersAnswered = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/api/orders' && r.ok(),
+      );
       await page.goto('/profile/orders');
+      await ordersAnswered;
       await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
       await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
       await page.goto('/cart');

@@ -59,6 +59,9 @@ async function start() {
   await nextTask();
   const { createAppStore } = await import(/* webpackMode: "eager" */ './app/store');
   const { SESSION_KEYS } = await import(/* webpackMode: "eager" */ './state/sessionSlice');
+  const { PLACEHOLDER_ATTRIBUTE } = await import(
+    /* webpackMode: "eager" */ './components/shopperUnknown'
+  );
   await nextTask();
   // The session is read from localStorage synchronously, so no PersistGate is needed.
   const { store } = createAppStore();
@@ -88,9 +91,14 @@ async function start() {
   // The server renders what a visitor with nothing stored sees. A page rendered for this
   // visitor is hydrated in place; a signed-in shopper's (or one who has opened a product: the
   // session remembers it) is rendered afresh, as it differs from what the server could know.
+  // So is a shopper's page, which the server renders with a placeholder for the shopper's part.
   const session = store.getState().session;
   const sessionEmpty = SESSION_KEYS.every((key) => session[key] === null);
-  const hydrating = answers !== null && sessionEmpty && root.firstElementChild !== null;
+  const hydrating =
+    answers !== null &&
+    sessionEmpty &&
+    root.firstElementChild !== null &&
+    root.querySelector(`[${PLACEHOLDER_ATTRIBUTE}]`) === null;
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole tree.
   startTransition(() => {

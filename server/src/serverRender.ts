@@ -6,10 +6,11 @@
  * `npm run build` into dist/.ssr/render.cjs (src/ssr/render.tsx); the server answers the
  * renderer's API requests itself, in-process, through `app.inject`.
  *
- * Only the public pages are rendered, as a visitor who is not signed in sees them (the session
- * lives in the browser). Everything else, and any page whose render fails or runs late, is
- * served as before: index.html, which the browser renders itself. So is every page when there
- * is no renderer (a build from before it, or `dist/` copied without its dotfolders).
+ * Pages are rendered as a visitor who is not signed in sees them (the session lives in the
+ * browser); a shopper's page, with a placeholder where the shopper's part goes. Everything
+ * else, and any page whose render fails or runs late, is served as before: index.html, which
+ * the browser renders itself. So is every page when there is no renderer (a build from before
+ * it, or `dist/` copied without its dotfolders).
  */
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -28,7 +29,11 @@ export interface RendererModule {
   createServerPages: (fetchFn: typeof fetch) => RenderPage;
 }
 
-/** The pages rendered on the server: the shop's public routes (src/app/routes.tsx). */
+/**
+ * The pages rendered on the server (src/app/routes.tsx): the shop's public routes, and the
+ * shopper's pages with a fixed address, whose HTML holds the header and a placeholder of the
+ * page (src/components/RequireShopper.tsx) for the browser to fill in.
+ */
 const RENDERED_PATHS = new Set([
   '/',
   '/shop',
@@ -39,6 +44,13 @@ const RENDERED_PATHS = new Set([
   '/policies',
   '/detail',
   PRODUCT_PAGE_PATH,
+  '/cart',
+  '/profile',
+  '/profile/orders',
+  '/profile/notifications',
+  '/profile/order-items',
+  '/profile/wishlist',
+  '/profile/affiliate-market',
 ]);
 
 /** A render that takes longer is given up: the browser renders the page itself. */

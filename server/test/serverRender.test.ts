@@ -1,4 +1,4 @@
-/** Public pages rendered on the server, with the answers they were rendered from. */
+/** Pages rendered on the server, with the answers they were rendered from. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,14 +102,29 @@ describe('pages rendered on the server', () => {
     expect(rendered.length - before).toBe(2);
   });
 
-  test("signed-in pages are the browser's to render, with the shell", async () => {
+  test("a shopper's page with a fixed address is rendered; forms and others are the browser's", async () => {
     const before = rendered.length;
-    for (const url of ['/cart', '/profile/orders', '/auth/login', '/index.html']) {
+    // The renderer draws a shopper's page with a placeholder for the shopper's part
+    // (src/components/RequireShopper.tsx); src/ssr/render.test.tsx checks what it draws.
+    for (const url of ['/cart', '/profile/orders', '/profile/wishlist']) {
+      const r = await call(site, { method: 'GET', url });
+      expect({ url, rendered: r.body.includes('<div id="root"><main>') }).toEqual({
+        url,
+        rendered: true,
+      });
+    }
+    expect(rendered.slice(before)).toEqual(['/cart', '/profile/orders', '/profile/wishlist']);
+    for (const url of [
+      '/auth/login',
+      '/order-confirmation/3',
+      '/profile/orders/3',
+      '/index.html',
+    ]) {
       const r = await call(site, { method: 'GET', url });
       expect({ url, root: /<div id=root><\/div>/.test(r.body) }).toEqual({ url, root: true });
       expect(r.body).not.toContain('server-answers');
     }
-    expect(rendered.length).toBe(before);
+    expect(rendered.length - before).toBe(3);
   });
 
   test('a render that fails leaves the page to the browser, its data preloaded', async () => {

@@ -59,3 +59,31 @@ test('a failed answer is left out, for the browser to ask again', async () => {
   const queries = page.answers.productApi?.queries ?? {};
   expect(Object.keys(queries).some((key) => key.startsWith('getProduct('))).toBe(false);
 });
+
+test("the cart: the header and the cart's loading view, no login prompt, no shopper's request", async () => {
+  const page = await pageAt('/cart');
+  expect(page.html).toContain('>Your cart</h1>');
+  // The placeholder, marked so that the browser renders the page afresh (src/index.tsx).
+  expect(page.html).toContain('data-shopper-placeholder=""');
+  expect(page.html).toContain('Loading your delivery location...');
+  expect(page.html).toContain('>Cart Summary<');
+  expect(page.html).toContain('>Order summary<');
+  expect(page.html).not.toContain('Log in to see your cart');
+  // The server never holds the shopper's token: nothing of theirs is asked for.
+  expect(requests.filter((r) => /cart|deliver/.test(r))).toEqual([]);
+  expect(Object.keys(page.answers)).not.toContain('cartApi');
+});
+
+test("a profile page: the sidebar, and a loader where the shopper's part goes", async () => {
+  const page = await pageAt('/profile/orders');
+  expect(page.html).toContain('aria-label="My account"');
+  expect(page.html).toContain('data-shopper-placeholder=""');
+  expect(page.html).toContain('Loading your account');
+  expect(page.html).not.toContain('Please, log in');
+  expect(requests.filter((r) => /orders/.test(r))).toEqual([]);
+});
+
+test('a public page holds no placeholder, so the browser hydrates it', async () => {
+  const page = await pageAt('/faq');
+  expect(page.html).not.toContain('data-shopper-placeholder');
+});

@@ -6,7 +6,9 @@
  * hydrates the page from those answers without asking for them again (src/index.tsx).
  *
  * Every page is rendered as a visitor who is not signed in sees it: the server never knows
- * the shopper (the session lives in the browser's localStorage).
+ * the shopper (the session lives in the browser's localStorage). A shopper's page (the cart,
+ * the profile pages) is rendered with a placeholder where the shopper's own part goes
+ * (components/RequireShopper.tsx), which the browser then renders in its place.
  */
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -14,6 +16,7 @@ import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { StaticRouter } from 'react-router-dom';
 import App from '../app/App';
+import { ShopperUnknownContext } from '../components/shopperUnknown';
 import { makeStore, type AppStore } from '../app/store';
 import { apis } from '../services';
 import { retryPolicy, setServerFetch } from '../services/baseQuery';
@@ -74,7 +77,9 @@ async function renderOnce(store: AppStore, url: string, signal?: AbortSignal): P
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <CacheProvider value={cache}>
-      <App store={store} Router={Router} />
+      <ShopperUnknownContext value={true}>
+        <App store={store} Router={Router} />
+      </ShopperUnknownContext>
     </CacheProvider>,
     {
       signal,

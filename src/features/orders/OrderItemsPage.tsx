@@ -89,7 +89,9 @@ export default function OrderItemsPage() {
         title={TITLE}
         subtitle={
           orderId !== null && !invalid ? (
-            <RequireShopper signedOut={null}>Order #{orderId}</RequireShopper>
+            <RequireShopper signedOut={null} placeholder={null}>
+              Order #{orderId}
+            </RequireShopper>
           ) : undefined
         }
       />

@@ -42,6 +42,7 @@ import { useUndoableRemoval, withRemovedLines } from './useUndoableRemoval';
 import { totalToPay } from './cartFigures';
 import {
   errorDismissed,
+  initialCheckoutState,
   selectCanStartPayment,
   type CheckoutState,
 } from '../checkout/checkoutSlice';
@@ -112,9 +113,44 @@ export default function CartPage() {
       <PageHeader title="Your cart" />
       <RequireShopper
         signedOut={<LoginPrompt message="Log in to see your cart and pay for your order." />}
+        placeholder={<CartPlaceholder />}
       >
         <SignedInCart />
       </RequireShopper>
+    </Stack>
+  );
+}
+
+function ignore() {}
+
+/**
+ * The signed-in cart as it first shows, before any answer: the delivery card and the cart at
+ * their loading size. The server renders it where the shopper's cart goes (RequireShopper),
+ * and the browser's first render of the cart looks the same, so nothing moves. The width is
+ * not known there: Make Payment's placeholder shows from the `md` width up, as SignedInCart
+ * shows the button itself there and the phone bar below it.
+ */
+function CartPlaceholder() {
+  return (
+    <Stack spacing={3}>
+      <DeliveryLocationCard
+        delivery={null}
+        loading
+        loadError={null}
+        onRetry={ignore}
+        onEdit={ignore}
+      />
+      <LoadingCart>
+        <PaymentPanel
+          checkout={initialCheckoutState}
+          canStartPayment={false}
+          cartLoaded={false}
+          showButton="wide-screens"
+          onMakePayment={ignore}
+          onRetryUnfinished={ignore}
+          onDismissError={ignore}
+        />
+      </LoadingCart>
     </Stack>
   );
 }
@@ -463,14 +499,20 @@ function PaymentPanel({
   canStartPayment: boolean;
   /** False while the cart loads: Make Payment's place is held by a placeholder. */
   cartLoaded: boolean;
-  showButton: boolean;
+  /**
+   * Make Payment in the panel: false on phones, where it rides in the bar at the bottom;
+   * 'wide-screens' where the width is not known yet (the server's placeholder), for CSS to
+   * show it from the `md` width up.
+   */
+  showButton: boolean | 'wide-screens';
   onMakePayment: () => void;
   onRetryUnfinished: () => void;
   onDismissError: () => void;
 }) {
   const step = stepText(checkout);
   return (
-    <Stack spacing={2} sx={{ mt: 2.5 }}>
+    // Flex gaps, so that a part hidden by CSS takes no room.
+    <Stack spacing={2} useFlexGap sx={{ mt: 2.5 }}>
       {checkout.unfinished && checkout.phase === 'idle' ? (
         <Alert
           severity="warning"
@@ -493,7 +535,12 @@ function PaymentPanel({
         <Skeleton
           variant="rounded"
           aria-hidden="true"
-          sx={{ width: '100%', height: 44, borderRadius: 999 }}
+          sx={{
+            width: '100%',
+            height: 44,
+            borderRadius: 999,
+            display: showButton === 'wide-screens' ? { xs: 'none', md: 'block' } : undefined,
+          }}
         />
       ) : showButton ? (
         <Button
