@@ -65,6 +65,8 @@ async function start() {
   await nextTask();
   // The session is read from localStorage synchronously, so no PersistGate is needed.
   const { store } = createAppStore();
+  const { askForShopperData } = await import(/* webpackMode: "eager" */ './app/shopperData');
+  askForShopperData(store, window.location.pathname);
   await nextTask();
   // The catalogue answers are the same for everyone: taken in either way, never asked again.
   if (answers) store.dispatch(serverAnswersArrived(answers));

@@ -1,5 +1,4 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { toast } from '../../../lib/toast';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -24,13 +23,8 @@ import LoginPrompt from '../../../components/LoginPrompt';
 import RequireShopper from '../../../components/RequireShopper';
 import PageHeader from '../../../components/PageHeader';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import {
-  cartLoadError,
-  deliveryLoadError,
-  httpStatus,
-  isCredentialError,
-} from '../../../lib/getErrorMessage';
-import { TOAST_DURATION_MS, plainMessages } from '../../../lib/messages';
+import { cartLoadError, deliveryLoadError, httpStatus } from '../../../lib/getErrorMessage';
+import { plainMessages } from '../../../lib/messages';
 import { cartApi, useGetCartQuery } from '../../../services/cartApi';
 import { deliveryApi, useGetDeliveryQuery } from '../../../services/deliveryApi';
 import CartLineItem, { CartLineSkeleton } from './CartLineItem';
@@ -52,8 +46,7 @@ import type * as CheckoutThunks from '../checkout/checkoutThunks';
 import { toastError } from '../../../lib/toasts';
 import DeliveryLocationCard from '../delivery/DeliveryLocationCard';
 import { useCheckout, useResumePendingPayment, useShowPlacedOrder } from '../checkout/useCheckout';
-
-const PLEASE_LOG_IN_TOAST_ID = 'cart-please-log-in';
+import { pleaseLogInIfRefused } from './pleaseLogIn';
 
 // The dialogs and the payment flow load on first use: a shopper who only looks at the cart
 // never pays for their code (its download and its start-up time). The dialogs' forms, text
@@ -80,7 +73,8 @@ function withCheckout(step: (thunks: typeof CheckoutThunks) => unknown): void {
 /**
  * docs/product.md#who-may-do-what: a cart or delivery call refused for credentials tells the shopper 'Please,
  * log in'. The refusal also signs the session out (app/listeners.ts), which unmounts the
- * cart before it could show anything, so the toast comes from a listener.
+ * cart before it could show anything, so the toast comes from a listener. The cart asked for
+ * before the page was there says so itself (app/shopperData.ts).
  */
 function useCredentialFailureToast() {
   const dispatch = useAppDispatch();
@@ -92,11 +86,7 @@ function useCredentialFailureToast() {
             cartApi.endpoints.getCart.matchRejected(action) ||
             deliveryApi.endpoints.getDelivery.matchRejected(action),
           effect: (action) => {
-            if (!('payload' in action) || !isCredentialError(action.payload)) return;
-            toast.error(cartLoadError(action.payload), {
-              id: PLEASE_LOG_IN_TOAST_ID,
-              duration: TOAST_DURATION_MS,
-            });
+            if ('payload' in action) pleaseLogInIfRefused(action.payload);
           },
         }),
       ),
