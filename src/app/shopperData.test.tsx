@@ -5,6 +5,7 @@ import { mockDb } from '../testing/handlers';
 import { renderWithProviders } from '../testing/renderWithProviders';
 import { recordRequests } from '../testing/server';
 import { cartApi } from '../services/cartApi';
+import { deliveryApi } from '../services/deliveryApi';
 import { wishlistApi } from '../services/wishlistApi';
 import { askForShopperData } from './shopperData';
 import { makeStore, type AppStore } from './store';
@@ -14,6 +15,7 @@ const asked = (requests: ReturnType<typeof recordRequests>) =>
 
 async function settled(store: AppStore) {
   await Promise.all(store.dispatch(cartApi.util.getRunningQueriesThunk()));
+  await Promise.all(store.dispatch(deliveryApi.util.getRunningQueriesThunk()));
   await Promise.all(store.dispatch(wishlistApi.util.getRunningQueriesThunk()));
 }
 
@@ -26,16 +28,29 @@ test('signed out, nothing is asked for', async () => {
   expect(requests).toEqual([]);
 });
 
-test("on the cart, the shopper's cart is asked for once, before any screen", async () => {
+test('on the cart, the cart and the delivery location are asked for once, before any screen', async () => {
   const requests = recordRequests();
   const store = makeStore({ session: signedInSession });
   askForShopperData(store, '/cart/');
   await settled(store);
-  expect(asked(requests)).toEqual(['/all-carts']);
-  // The page's own query, the same endpoint and argument, finds it answered: no new request.
-  const { isSuccess } = await store.dispatch(cartApi.endpoints.getCart.initiate());
-  expect(isSuccess).toBe(true);
-  expect(asked(requests)).toEqual(['/all-carts']);
+  expect(asked(requests)).toEqual(['/all-carts', '/get-delivery']);
+  // The page's own queries, the same endpoints and arguments, find them answered.
+  const cart = await store.dispatch(cartApi.endpoints.getCart.initiate());
+  const delivery = await store.dispatch(deliveryApi.endpoints.getDelivery.initiate());
+  expect([cart.isSuccess, delivery.isSuccess]).toEqual([true, true]);
+  expect(asked(requests)).toEqual(['/all-carts', '/get-delivery']);
+});
+
+test('a shopper with no delivery location yet is not asked twice', async () => {
+  mockDb.delivery = null;
+  const requests = recordRequests();
+  const store = makeStore({ session: signedInSession });
+  askForShopperData(store, '/cart');
+  await settled(store);
+  // The server's 404 is the answer "none": kept, so the page's subscription asks nothing.
+  const delivery = await store.dispatch(deliveryApi.endpoints.getDelivery.initiate());
+  expect(delivery.data).toBeNull();
+  expect(asked(requests)).toEqual(['/all-carts', '/get-delivery']);
 });
 
 test("elsewhere, the header's cart and wishlist", async () => {

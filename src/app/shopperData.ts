@@ -1,6 +1,7 @@
 import { normalizePath } from '../components/layouts/navLinks';
 import { paths } from '../lib/paths';
 import { cartApi } from '../services/cartApi';
+import { deliveryApi } from '../services/deliveryApi';
 import { pleaseLogInIfRefused } from '../features/cart/cart/pleaseLogIn';
 import { wishlistApi } from '../services/wishlistApi';
 import { addAppListener } from '../state/listenerMiddleware';
@@ -14,29 +15,31 @@ import type { AppStore } from './store';
  * being evaluated, instead of after the first render. The page's own queries (the same
  * endpoint with the same argument) then find them answered or on their way: one request.
  *
- * The cart page opens with the cart; every other page's header keeps the cart and the wishlist
- * (components/product/shopperLists.ts). The delivery location is left to the cart page: a
- * shopper without one is answered 404, which RTK Query asks again for when the page subscribes.
+ * The cart page opens with the cart and the delivery location; every other page's header
+ * keeps the cart and the wishlist (components/product/shopperLists.ts).
  */
 export function askForShopperData(store: AppStore, pathname: string): void {
   if (!selectIsLoggedIn(store.getState())) return;
   if (normalizePath(pathname) === paths.cart) {
-    const request = store.dispatch(
-      cartApi.endpoints.getCart.initiate(undefined, { subscribe: false }),
-    );
+    const requests = [
+      store.dispatch(cartApi.endpoints.getCart.initiate(undefined, { subscribe: false })),
+      store.dispatch(deliveryApi.endpoints.getDelivery.initiate(undefined, { subscribe: false })),
+    ];
+    const ours = new Set(requests.map((request) => request.requestId));
     // A refusal may come before the cart page is there to tell the shopper, and it signs the
     // session out at once (app/listeners.ts), clearing the answer: it is told from here.
     const stopListening = store.dispatch(
       addAppListener({
         predicate: (action) =>
-          cartApi.endpoints.getCart.matchRejected(action) &&
-          action.meta.requestId === request.requestId,
+          (cartApi.endpoints.getCart.matchRejected(action) ||
+            deliveryApi.endpoints.getDelivery.matchRejected(action)) &&
+          ours.has(action.meta.requestId),
         effect: (action) => {
           if ('payload' in action) pleaseLogInIfRefused(action.payload);
         },
       }),
     );
-    void request.finally(stopListening);
+    void Promise.allSettled(requests).then(() => stopListening());
   } else {
     store.dispatch(cartApi.util.prefetch('getCart', undefined, {}));
     store.dispatch(wishlistApi.util.prefetch('getWishlist', undefined, {}));

@@ -12,8 +12,17 @@ export const deliveryApi = createApi({
   baseQuery: createBaseQuery(env.apiBaseUrls.delivery),
   tagTypes: ['Delivery'],
   endpoints: (build) => ({
-    getDelivery: build.query<Delivery, void>({
-      query: () => '/get-delivery',
+    /**
+     * The shopper's location, or null when there is none yet. The server says "none" with a
+     * 404; it is an answer, not a failure: kept like any answer, so a screen that subscribes
+     * later (the cart page, after src/app/shopperData.ts asked early) does not ask again.
+     */
+    getDelivery: build.query<Delivery | null, void>({
+      async queryFn(_arg, _api, _extraOptions, baseQuery) {
+        const { data, error, meta } = await baseQuery('/get-delivery');
+        if (error) return error.status === 404 ? { data: null, meta } : { error, meta };
+        return { data: data as Delivery, meta };
+      },
       providesTags: ['Delivery'],
     }),
     createDelivery: build.mutation<Delivery, DeliveryInput>({

@@ -97,7 +97,8 @@ test('the server saying there is no delivery location removes the saved one', ()
   let state = reduce(ownedBy7, answered('getDelivery', fixtureDelivery));
   state = reduce(state, refused('getDelivery', 503));
   expect(state.delivery).toBeDefined();
-  state = reduce(state, refused('getDelivery', 404));
+  // getDelivery answers null for the server's 404 (services/deliveryApi.ts).
+  state = reduce(state, answered('getDelivery', null));
   expect(state.delivery).toBeUndefined();
 });
 

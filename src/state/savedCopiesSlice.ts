@@ -68,12 +68,11 @@ const savedCopiesSlice = createSlice({
         state.cart = { data: action.payload, savedAt: savedAtOf(action) };
       })
       .addMatcher(deliveryApi.endpoints.getDelivery.matchFulfilled, (state, action) => {
-        if (state.owner === null) return;
-        state.delivery = { data: action.payload, savedAt: savedAtOf(action) };
-      })
-      // The server says there is no delivery location (any more): no copy of an old one.
-      .addMatcher(deliveryApi.endpoints.getDelivery.matchRejected, (state, action) => {
-        if (action.payload?.status === 404) delete state.delivery;
+        // The server says there is no delivery location (any more): no copy of an old one.
+        if (action.payload === null) delete state.delivery;
+        else if (state.owner !== null) {
+          state.delivery = { data: action.payload, savedAt: savedAtOf(action) };
+        }
       })
       .addMatcher(ordersApi.endpoints.getOrders.matchFulfilled, (state, action) => {
         if (state.owner === null) return;

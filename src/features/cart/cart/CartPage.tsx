@@ -23,7 +23,7 @@ import LoginPrompt from '../../../components/LoginPrompt';
 import RequireShopper from '../../../components/RequireShopper';
 import PageHeader from '../../../components/PageHeader';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { cartLoadError, deliveryLoadError, httpStatus } from '../../../lib/getErrorMessage';
+import { cartLoadError, deliveryLoadError } from '../../../lib/getErrorMessage';
 import { plainMessages } from '../../../lib/messages';
 import { cartApi, useGetCartQuery } from '../../../services/cartApi';
 import { deliveryApi, useGetDeliveryQuery } from '../../../services/deliveryApi';
@@ -170,12 +170,13 @@ function SignedInCart() {
   const savedDelivery = useSavedCopy('delivery', deliveryQuery);
   const { error: cartError, isFetching: cartFetching, refetch: refetchCart } = cartQuery;
   const cart = cartQuery.data ?? savedCart?.data;
-  const noDelivery = deliveryQuery.error !== undefined && httpStatus(deliveryQuery.error) === 404;
-  const delivery = noDelivery ? null : (deliveryQuery.data ?? savedDelivery?.data ?? null);
+  // null: the shopper has no delivery location yet (services/deliveryApi.ts).
+  const delivery =
+    deliveryQuery.data !== undefined ? deliveryQuery.data : (savedDelivery?.data ?? null);
   const deliveryLoading = deliveryQuery.isLoading && !savedDelivery;
   const deliveryError = savedDelivery
     ? unreachableWords(savedDelivery.reason)
-    : deliveryQuery.error && !noDelivery && !deliveryQuery.isFetching
+    : deliveryQuery.error && !deliveryQuery.isFetching
       ? deliveryLoadError(deliveryQuery.error)
       : null;
   const paymentRunning = checkout.phase !== 'idle';
