@@ -1,4 +1,4 @@
-import { formatDate, formatNaira, formatWhen } from './format';
+import { formatCount, formatDate, formatDay, formatNaira, formatWhen } from './format';
 
 describe('formatNaira', () => {
   test.each([
@@ -13,10 +13,74 @@ describe('formatNaira', () => {
     expect(formatNaira(amount)).toBe(shown);
   });
 
+  test('writes every amount as Intl.NumberFormat does for en-NG, rounding included', () => {
+    const whole = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 0 });
+    const kobo = new Intl.NumberFormat('en-NG', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const intl = (n: number) => {
+      const abs = Math.abs(n);
+      const body = Number.isInteger(Math.round(abs * 100) / 100)
+        ? whole.format(abs)
+        : kobo.format(abs);
+      return `${n < 0 ? '-' : ''}₦ ${body}`;
+    };
+    // Ties that a double holds just under the half (1.005 is 1.00499...), kobo that round up
+    // to the next naira, amounts near and over a trillion, and a spread of prices with three
+    // decimals from a fixed sequence.
+    const amounts = [
+      1.005,
+      0.015,
+      1234.565,
+      1.995,
+      9.995,
+      0.005,
+      0.004,
+      999.999,
+      2.996,
+      -0.015,
+      7237.5,
+      103737.5,
+      999_999_999_999.99,
+      1e12,
+      1.5e12 + 0.25,
+      123_456_789_012_345,
+    ];
+    let seed = 16;
+    for (let i = 0; i < 2000; i++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      amounts.push(Math.round(seed % 100_000_000) / 1000);
+    }
+    for (const amount of amounts)
+      expect([amount, formatNaira(amount)]).toEqual([amount, intl(amount)]);
+  });
+
   test('nothing, or not a number, is shown as zero naira', () => {
     expect(formatNaira(undefined)).toBe('₦ 0');
     expect(formatNaira(null)).toBe('₦ 0');
     expect(formatNaira('abc')).toBe('₦ 0');
+  });
+});
+
+describe('formatCount', () => {
+  test.each([
+    [0, '0'],
+    [7, '7'],
+    [1204, '1,204'],
+    [1234567, '1,234,567'],
+  ])('%p is shown as %s', (n, shown) => {
+    expect(formatCount(n)).toBe(shown);
+  });
+});
+
+describe('formatDay', () => {
+  test('a Lagos calendar day is its weekday, day and month', () => {
+    expect(formatDay('2026-11-26')).toBe('Thursday, 26 November');
+  });
+
+  test('text that is not a day is shown as it is', () => {
+    expect(formatDay('soon')).toBe('soon');
   });
 });
 

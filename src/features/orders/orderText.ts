@@ -1,19 +1,5 @@
 import type { OrderDetail } from 'contract';
-import { formatNaira } from '../../lib/format';
-
-const dayFormat = new Intl.DateTimeFormat('en-NG', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'Africa/Lagos',
-});
-
-/** A Lagos calendar day (YYYY-MM-DD) as 'Wednesday, 26 November'; the text itself if not one. */
-export function formatDay(day: string): string {
-  // Noon Lagos time: the same calendar day whatever the reader's own time zone.
-  const date = new Date(`${day}T12:00:00+01:00`);
-  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
-}
+import { formatDay, formatNaira } from '../../lib/format';
 
 /** When the order should arrive or be ready. Finished and cancelled orders need no forecast. */
 export function expectedText(order: Pick<OrderDetail, 'expected' | 'pickup' | 'state'>): string {

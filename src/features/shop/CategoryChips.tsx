@@ -1,5 +1,6 @@
 import { styled } from '@mui/material/styles';
 import type { Category } from 'contract';
+import { formatCount } from '../../lib/format';
 
 // Plain buttons in a styled row: MUI's Chip would add to the shop's first download for a row
 // of toggles that need no more than this.
@@ -37,8 +38,6 @@ const Chip = styled('button')(({ theme }) => ({
 
 const Count = styled('span')({ fontWeight: 400, marginLeft: 6, opacity: 0.85 });
 
-const count = new Intl.NumberFormat('en-NG');
-
 interface CategoryChipsProps {
   categories: readonly Category[];
   /** The category shown, null for every one. */
@@ -64,7 +63,7 @@ export default function CategoryChips({ categories, selected, onSelect }: Catego
               onClick={() => onSelect(chip.name)}
             >
               {chip.label}
-              {categories.length > 0 ? <Count>{count.format(chip.products)}</Count> : null}
+              {categories.length > 0 ? <Count>{formatCount(chip.products)}</Count> : null}
             </Chip>
           </li>
         ))}

@@ -23,6 +23,7 @@ import EmptyState from '../../components/EmptyState';
 import { productDetailsPath } from '../../components/product/productPath';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { shopTitle } from 'contract/titles';
+import { formatCount } from '../../lib/format';
 import { productLoadError } from '../../lib/getErrorMessage';
 import { plainMessages } from '../../lib/messages';
 import {
@@ -68,10 +69,8 @@ export const SUGGEST_DEBOUNCE_MS = 200;
 /** Fewer letters than this suggest too much to be of use. */
 const SUGGEST_MIN_LENGTH = 2;
 
-const count = new Intl.NumberFormat('en-NG');
-
 function showing(n: number): string {
-  return `Showing ${count.format(n)} ${n === 1 ? 'product' : 'products'}`;
+  return `Showing ${formatCount(n)} ${n === 1 ? 'product' : 'products'}`;
 }
 
 function useDebounced<T>(value: T, ms: number): T {
