@@ -21,10 +21,15 @@
  *   - first product: a product card that holds its product's name (a card's name link with
  *     text, not the empty placeholder of a card waiting for its turn); its picture may
  *     still be loading.
- * Times are from the start of the navigation (performance.now()). Bytes are the
- * transferSize of the navigation and every resource (Resource Timing: headers and the body
- * as sent, compressed when it was), counted up to the first product's paint and once the
- * page has settled (the load event, then 3 s without a new request). Also printed:
+ * Times are from the start of the navigation (performance.now()). Bytes by the first product
+ * are what had come over the link when it was painted, a page still streaming its HTML
+ * counting the part that had arrived: each response's bytes as sent (the protocol's
+ * Network.loadingFinished encodedDataLength), in the share of its body that its
+ * Network.dataReceived chunks had delivered by then (Chromium reports the chunks' sizes
+ * decoded only, so a compressed response is taken to arrive evenly), timed from the page's
+ * own request. Bytes once settled (the load event,
+ * then 3 s without a new request) are the transferSize of the navigation and every resource
+ * (Resource Timing: headers and the body as sent, compressed when it was). Also printed:
  * Chromium's first contentful paint and largest contentful paint.
  */
 import { chromium, type Browser } from '@playwright/test';
@@ -124,11 +129,12 @@ interface Run {
   requestsSettled: number;
 }
 
-interface Transfer {
-  name: string;
-  end: number;
-  bytes: number;
+/** A response as it came over the link: its chunks, timed in seconds on the protocol's clock. */
+interface Arrival {
   script: boolean;
+  chunks: { at: number; decoded: number }[];
+  /** Its size as sent, headers and compressed body, once it has finished. */
+  sent: number;
 }
 
 async function measure(browser: Browser, baseURL: string): Promise<Run> {
@@ -149,6 +155,24 @@ async function measure(browser: Browser, baseURL: string): Promise<Run> {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, ...LINK });
+    // The protocol's clock at the page's own request, and which requests are scripts.
+    const clock = { navigationStart: Number.NaN };
+    const arrivals = new Map<string, Arrival>();
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (event.type === 'Document' && Number.isNaN(clock.navigationStart)) {
+        clock.navigationStart = event.timestamp;
+      }
+      arrivals.set(event.requestId, { script: event.type === 'Script', chunks: [], sent: 0 });
+    });
+    cdp.on('Network.dataReceived', (event) => {
+      arrivals
+        .get(event.requestId)
+        ?.chunks.push({ at: event.timestamp, decoded: event.dataLength });
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const arrival = arrivals.get(event.requestId);
+      if (arrival) arrival.sent = event.encodedDataLength;
+    });
     await page.goto(`${baseURL}/shop`, { waitUntil: 'commit', timeout: 120_000 });
     await page.waitForFunction(
       () => {
@@ -181,7 +205,6 @@ async function measure(browser: Browser, baseURL: string): Promise<Run> {
             ? [
                 {
                   name: navigation.name,
-                  end: navigation.responseEnd,
                   bytes: navigation.transferSize,
                   script: false,
                 },
@@ -189,16 +212,23 @@ async function measure(browser: Browser, baseURL: string): Promise<Run> {
             : []),
           ...resources.map((r) => ({
             name: r.name,
-            end: r.responseEnd,
             bytes: r.transferSize,
             script: r.initiatorType === 'script' || /\.m?js(\?|$)/.test(new URL(r.name).pathname),
           })),
         ],
       };
     });
-    const sum = (list: Transfer[]) => list.reduce((total, t) => total + t.bytes, 0);
+    const sum = (list: { bytes: number }[]) => list.reduce((total, t) => total + t.bytes, 0);
     const firstProduct = paint.firstProduct ?? Number.NaN;
-    const early = transfers.filter((t) => t.end <= firstProduct);
+    const early = [...arrivals.values()].map((arrival) => {
+      const decoded = sum(arrival.chunks.map((chunk) => ({ bytes: chunk.decoded })));
+      const arrived = arrival.chunks.filter(
+        (chunk) => (chunk.at - clock.navigationStart) * 1000 <= firstProduct,
+      );
+      const share =
+        decoded > 0 ? sum(arrived.map((chunk) => ({ bytes: chunk.decoded }))) / decoded : 0;
+      return { bytes: arrival.sent * share, script: arrival.script };
+    });
     return {
       header: paint.header ?? Number.NaN,
       searchBox: paint.searchBox ?? Number.NaN,
