@@ -9,8 +9,8 @@ function grouped(whole: number): string {
 }
 
 /**
- * Above this, String() writes exponents and doubles have no kobo to show; no price comes near
- * it (a trillion naira).
+ * Below a trillion naira the amount in kobo is a safe integer, so the sums in nairaBody are
+ * exact; from there on Intl writes the amount. No price comes near it.
  */
 const WRITTEN_OUT_BELOW = 1e12;
 
