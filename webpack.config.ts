@@ -54,6 +54,42 @@ class ChunkGroupsManifestPlugin {
   }
 }
 
+/** The chunk group of the app itself, which src/index.tsx loads once the first screen is shown. */
+const APP_CHUNK_GROUP = 'app';
+
+/**
+ * Preloads the app's own code from index.html's head, after the entry's scripts: the entry
+ * waits for the first screen before it asks for the app (src/index.tsx), and the download
+ * must not wait with it. The server's pages are built on index.html, so they preload it too;
+ * so does `dist/` on any static host.
+ */
+class PreloadAppPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.compilation.tap('PreloadAppPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(
+        'PreloadAppPlugin',
+        (data) => {
+          const group = compilation.namedChunkGroups.get(APP_CHUNK_GROUP);
+          const publicPath = String(compilation.outputOptions.publicPath);
+          const files = (group?.chunks ?? []).flatMap((chunk) =>
+            [...chunk.files].filter((file) => file.endsWith('.js')),
+          );
+          for (const file of files) {
+            data.headTags.push(
+              HtmlWebpackPlugin.createHtmlTagObject('link', {
+                rel: 'preload',
+                as: 'script',
+                href: `${publicPath}${file}`,
+              }),
+            );
+          }
+          return data;
+        },
+      );
+    });
+  }
+}
+
 /** Build-time settings: src/config/env.ts reads them as process.env.X; values come from the environment or .env. */
 export function settingDefinitions(): Record<string, string> {
   const envFile = path.resolve(root, '.env');
@@ -400,6 +436,7 @@ function clientConfig(
         template: path.resolve(root, 'public/index.html'),
         scriptLoading: 'defer',
       }),
+      new PreloadAppPlugin(),
       new ChunkGroupsManifestPlugin(),
       new CopyWebpackPlugin({
         patterns: [

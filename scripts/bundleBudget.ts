@@ -1,6 +1,7 @@
 /**
  * The bundle budget: the JavaScript a shopper downloads for the first screen of /shop
- * (the entry's files plus the shop page's chunk group), measured as the server sends it:
+ * (the entry's files, the app's, which the entry loads once the server's page is on screen,
+ * and the shop page's chunk group), measured as the server sends it:
  * the brotli twin (.br) and the gzip twin (.gz) the build wrote beside each file. The build
  * fails when either total is over its budget. Run after `webpack --mode production`
  * (npm run build does both).
@@ -10,7 +11,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * The target is 150 KB brotli. Today's first screen is 159.8 KB brotli, 185.3 KB gzip (the
+ * The target is 150 KB brotli. Today's first screen is 158.7 KB brotli, 183.5 KB gzip (the
  * whole vendor chunk loads before the shop is interactive; the toaster, the service worker's
  * update flow, a guest's tap replay and the API slices of the staff, notifications, affiliate,
  * order items and payment pages load on first use, and MUI's CSS theme variables are left out
@@ -27,7 +28,7 @@ const dist = path.join(root, 'dist');
 const manifest = path.join(root, 'build-stats', 'chunk-groups.json');
 
 const groups = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, string[]>;
-const firstScreen = ['main', 'shop'];
+const firstScreen = ['main', 'app', 'shop'];
 for (const name of firstScreen) {
   if (!groups[name]) {
     console.error(

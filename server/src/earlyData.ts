@@ -144,14 +144,20 @@ export function chunkGroupsReader(distDir: string): () => Promise<Record<string,
 }
 
 /**
- * The script files of the page's route chunks, as paths on the site, less those the entry
- * already loads (index.html names them itself).
+ * The chunk groups index.html names itself: the entry's scripts, and the app's code, which it
+ * preloads (webpack.config.ts, PreloadAppPlugin).
+ */
+const NAMED_BY_INDEX_HTML = ['main', 'app'];
+
+/**
+ * The script files of the page's route chunks, as paths on the site, less those index.html
+ * already names.
  */
 export function earlyScriptPaths(
   groups: Readonly<Record<string, readonly string[]>>,
   pathname: string,
 ): string[] {
-  const entry = new Set(groups.main ?? []);
+  const entry = new Set(NAMED_BY_INDEX_HTML.flatMap((name) => groups[name] ?? []));
   const files = routeChunkGroups(pathname).flatMap((name) => groups[name] ?? []);
   return [...new Set(files)].filter((file) => !entry.has(file)).map((file) => `/${file}`);
 }

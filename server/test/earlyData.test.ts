@@ -64,13 +64,14 @@ describe('the data a page asks for before its JavaScript', () => {
   });
 
   const GROUPS = {
-    main: ['assets/runtime.1.js', 'assets/vendor.2.js', 'assets/main.3.js'],
+    main: ['assets/runtime.1.js', 'assets/main.3.js'],
+    app: ['assets/vendor.2.js', 'assets/app.8.js'],
     shop: ['assets/2109.4.js', 'assets/shop.5.js'],
     'detail-layout': ['assets/vendor.2.js', 'assets/detail-layout.6.js'],
     'product-detail': ['assets/2109.4.js', 'assets/product-detail.7.js'],
   };
 
-  test("the route's own chunks are preloaded, not the entry's, each once", () => {
+  test("the route's own chunks are preloaded, not the entry's or the app's, each once", () => {
     expect(earlyScriptPaths(GROUPS, '/shop')).toEqual(['/assets/2109.4.js', '/assets/shop.5.js']);
     expect(earlyScriptPaths(GROUPS, '/')).toEqual(['/assets/2109.4.js', '/assets/shop.5.js']);
     expect(earlyScriptPaths(GROUPS, '/detail/product-details')).toEqual([

@@ -2,11 +2,8 @@ import { Suspense, useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import ErrorBoundary, {
-  CHUNK_FAILED_MESSAGE,
-  RENDER_FAILED_MESSAGE,
-  isChunkLoadError,
-} from './ErrorBoundary';
+import { CHUNK_FAILED_MESSAGE, isChunkLoadError } from '../lib/chunkLoad';
+import ErrorBoundary, { RENDER_FAILED_MESSAGE } from './ErrorBoundary';
 import { lazyWithRetry } from './lazyWithRetry';
 
 /** What webpack rejects import() with when a chunk does not arrive. */

@@ -4,62 +4,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { pageIsTakenOver } from '../lib/earlyTaps';
+import { CHUNK_FAILED_MESSAGE, isChunkLoadError, reloadedForNewVersion } from '../lib/chunkLoad';
 import { paths } from '../lib/paths';
 import { retryFailedLoads } from './lazyWithRetry';
 
-export const CHUNK_FAILED_MESSAGE =
-  'This page could not load. Check your connection and try again.';
 export const RENDER_FAILED_MESSAGE =
   'Something went wrong on this page. Your cart and your details are safe.';
-
-/** The sessionStorage key that remembers the chunk a reload was already spent on. */
-export const RELOADED_FOR_KEY = 'reloadedForChunk';
-
-/**
- * Whether the error is code that failed to arrive rather than code that failed to run:
- * webpack names its error ChunkLoadError; browsers word a failed import() in their own way.
- */
-export function isChunkLoadError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  return (
-    error.name === 'ChunkLoadError' ||
-    /Loading (CSS )?chunk .* failed|dynamically imported module|Importing a module script failed/i.test(
-      error.message,
-    )
-  );
-}
-
-/** The chunk's address, which webpack puts on its error. */
-function chunkUrl(error: unknown): string | null {
-  const request = (error as { request?: unknown }).request;
-  return typeof request === 'string' ? request : null;
-}
-
-/**
- * True when the server no longer has the chunk: a new version was deployed while the tab
- * was open, so asking again cannot help and only a reload into the new version can. A
- * failed probe (still offline) is not proof of that.
- */
-async function chunkIsGone(url: string): Promise<boolean> {
-  try {
-    const answer = await fetch(url, { method: 'HEAD', cache: 'no-store' });
-    return answer.status === 404;
-  } catch {
-    return false;
-  }
-}
-
-/** Reloads once per missing chunk, so a broken deploy cannot put the tab in a reload loop. */
-function reloadOnceFor(url: string): boolean {
-  try {
-    if (sessionStorage.getItem(RELOADED_FOR_KEY) === url) return false;
-    sessionStorage.setItem(RELOADED_FOR_KEY, url);
-  } catch {
-    return false;
-  }
-  window.location.reload();
-  return true;
-}
 
 interface ErrorBoundaryProps {
   children: ReactNode;
@@ -101,8 +51,7 @@ export default class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBo
   tryAgain = async () => {
     const { error } = this.state;
     this.setState({ retrying: true });
-    const url = chunkUrl(error);
-    if (url && (await chunkIsGone(url)) && reloadOnceFor(url)) return;
+    if (await reloadedForNewVersion(error)) return;
     retryFailedLoads();
     this.setState({ error: null, retrying: false });
   };
