@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
+import RouterLink from './RouterLink';
 
 export interface EmptyStateProps {
   /** The spec's empty-state text, e.g. 'No product in your Wishlist.' */

@@ -1,5 +1,5 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
-import { Link as RouterLink, useInRouterContext } from 'react-router-dom';
+import { useInRouterContext } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -7,6 +7,7 @@ import { pageIsTakenOver } from '../lib/earlyTaps';
 import { CHUNK_FAILED_MESSAGE, isChunkLoadError, reloadedForNewVersion } from '../lib/chunkLoad';
 import { paths } from '../lib/paths';
 import { retryFailedLoads } from './lazyWithRetry';
+import RouterLink from './RouterLink';
 
 export const RENDER_FAILED_MESSAGE =
   'Something went wrong on this page. Your cart and your details are safe.';

@@ -2,9 +2,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { loginPathReturningTo } from '../lib/paths';
 import { plainMessages } from '../lib/messages';
+import RouterLink from './RouterLink';
 
 /** Shown where a page needs a signed-in shopper; logging in brings them back here. */
 export default function LoginPrompt({

@@ -1,9 +1,9 @@
-import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import { paths } from '../lib/paths';
+import RouterLink from './RouterLink';
 
 const copy = {
   product: {

@@ -1,10 +1,10 @@
-import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { paths } from '../../lib/paths';
 import { brand } from '../../lib/brand';
 import visuallyHidden from '@mui/utils/visuallyHidden';
+import RouterLink from '../RouterLink';
 
 interface BrandLinkProps {
   /** Light text for dark surfaces (the footer). */

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
@@ -7,6 +6,7 @@ import { paths } from '../../lib/paths';
 import { useAppSelector } from '../../state/hooks';
 import { selectCartItemCount, useShopperLists } from '../product/shopperLists';
 import visuallyHidden from '@mui/utils/visuallyHidden';
+import RouterLink from '../RouterLink';
 
 /** 'Cart, 1 item', 'Cart, 3 items'; plain 'Cart' when signed out or not known yet. */
 export function cartLabel(count: number | null): string {

@@ -1,4 +1,4 @@
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +17,7 @@ import MainLandmark from './MainLandmark';
 import PageOutlet from './PageOutlet';
 import SkipLink from './SkipLink';
 import { normalizePath } from './navLinks';
+import RouterLink from '../RouterLink';
 
 /** "Adaeze Okafor" -> "ADAEZE": the greeting uses the first name only. */
 function greetingName(userName: string | null): string | null {

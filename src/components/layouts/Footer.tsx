@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -22,6 +21,7 @@ import XIcon from '@mui/icons-material/X';
 import { paths } from '../../lib/paths';
 import { brand } from '../../lib/brand';
 import BrandLink from './BrandLink';
+import RouterLink from '../RouterLink';
 
 const socialIcons: Record<string, ReactNode> = {
   Facebook: <FacebookIcon />,

@@ -1,4 +1,3 @@
-import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -19,6 +18,7 @@ import BrandLink from './BrandLink';
 import { isCurrentLink, mainNavLinks, type NavLinkItem } from './navLinks';
 import { AccountButton, BecomeVendorButton } from './NavButtons';
 import { useLogOut } from './useLogOut';
+import RouterLink from '../RouterLink';
 
 interface MobileMenuProps {
   id: string;

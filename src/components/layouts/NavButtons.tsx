@@ -1,4 +1,3 @@
-import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
 import LoginIcon from '@mui/icons-material/Login';
@@ -6,6 +5,7 @@ import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { paths } from '../../lib/paths';
 import { useAppSelector } from '../../state/hooks';
 import { selectIsLoggedIn } from '../../state/sessionSlice';
+import RouterLink from '../RouterLink';
 
 /** Log in when no user is stored, otherwise the Affiliate button (docs/product.md#navigation-and-footer). */
 export function AccountButton({

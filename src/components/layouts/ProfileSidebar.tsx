@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { alpha, type Theme } from '@mui/material/styles';
@@ -14,6 +14,7 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { paths } from '../../lib/paths';
 import { normalizePath } from './navLinks';
 import { useLogOut } from './useLogOut';
+import RouterLink from '../RouterLink';
 
 interface SidebarLink {
   label: string;

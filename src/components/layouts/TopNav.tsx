@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +18,7 @@ import BrandLink from './BrandLink';
 import CartIconLink from './CartIconLink';
 import { isCurrentLink, mainNavLinks, normalizePath } from './navLinks';
 import { AccountButton, BecomeVendorButton } from './NavButtons';
+import RouterLink from '../RouterLink';
 
 const MobileMenu = lazyWithRetry(
   () => import(/* webpackChunkName: "mobile-menu" */ './MobileMenu'),

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -31,6 +31,7 @@ import {
   useMarkNotificationReadMutation,
 } from '../../services/notificationsApi';
 import { loadApi } from '../../state/lazyApis';
+import RouterLink from '../../components/RouterLink';
 
 loadApi(notificationsApi);
 

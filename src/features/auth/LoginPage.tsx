@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -25,6 +25,7 @@ import {
   serverProblems,
   useAppForm,
 } from '../../components/form';
+import RouterLink from '../../components/RouterLink';
 
 interface LoginValues {
   email: string;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -38,6 +38,7 @@ import {
   type RegisterFormValues,
 } from './registration';
 import type { LoginLocationState } from './loginState';
+import RouterLink from '../../components/RouterLink';
 
 /** The server names the record's fields as the form does (docs/product.md#data). */
 const SERVER_FIELDS: Readonly<Record<string, RegisterField>> = Object.fromEntries(

@@ -1,5 +1,4 @@
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -13,6 +12,7 @@ import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { PAGE_TITLES } from 'contract/titles';
 import PageIntro from './PageIntro';
+import RouterLink from '../../components/RouterLink';
 
 interface Faq {
   id: string;

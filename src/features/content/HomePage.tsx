@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,6 +22,7 @@ import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { PAGE_TITLES } from 'contract/titles';
+import RouterLink from '../../components/RouterLink';
 
 /** Each tile opens the shop at the catalogue's category that holds what it names. */
 const aisles = [

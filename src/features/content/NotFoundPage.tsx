@@ -1,4 +1,3 @@
-import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -6,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import RouterLink from '../../components/RouterLink';
 
 /** Any path the route table does not know. */
 export default function NotFoundPage() {

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { PAGE_TITLES } from 'contract/titles';
 import { brand } from '../../lib/brand';
 import PageIntro from './PageIntro';
+import RouterLink from '../../components/RouterLink';
 
 export const TERMS_LAST_UPDATED = '21 November 2026';
 

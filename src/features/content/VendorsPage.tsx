@@ -1,4 +1,3 @@
-import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,6 +11,7 @@ import RequestBanner from '../../components/RequestBanner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { PAGE_TITLES } from 'contract/titles';
 import PageIntro from './PageIntro';
+import RouterLink from '../../components/RouterLink';
 
 const upcoming = [
   'Browse vendors by market and neighbourhood: Bodija, Dugbe, Oja’ba, Oje and beyond',

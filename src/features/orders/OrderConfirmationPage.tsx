@@ -1,4 +1,4 @@
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -13,6 +13,7 @@ import { orderPagePath, paths } from '../../lib/paths';
 import OrderFacts, { WhatsAppButton } from './OrderFacts';
 import OrderLoader from './OrderLoader';
 import { parseOrderId } from './orderLinks';
+import RouterLink from '../../components/RouterLink';
 
 const TITLE = 'Thank you for your order';
 

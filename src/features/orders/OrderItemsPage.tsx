@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -29,6 +29,7 @@ import { AmountList, totalLabel } from './OrderFacts';
 import { ORDER_PARAM, parseOrderId } from './orderLinks';
 import { QueryError, QueryLoading } from '../../components/QueryStatus';
 import { loadApi } from '../../state/lazyApis';
+import RouterLink from '../../components/RouterLink';
 
 loadApi(orderItemsApi);
 

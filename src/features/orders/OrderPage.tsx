@@ -1,4 +1,4 @@
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -17,6 +17,7 @@ import OrderFacts, { FactCard, WhatsAppButton } from './OrderFacts';
 import OrderLoader from './OrderLoader';
 import OrderTimeline from './OrderTimeline';
 import { orderItemsPath, parseOrderId } from './orderLinks';
+import RouterLink from '../../components/RouterLink';
 
 /** One order: where it is (the timeline), what it is, and the shop's WhatsApp about it. */
 export default function OrderPage() {

@@ -1,5 +1,4 @@
 import { useMemo, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,6 +23,7 @@ import { plainMessages } from '../../lib/messages';
 import { ordersApi, useGetOrdersQuery } from '../../services/ordersApi';
 import { orderItemsPath } from './orderLinks';
 import { QueryError, QueryLoading } from '../../components/QueryStatus';
+import RouterLink from '../../components/RouterLink';
 
 const TITLE = 'My Orders';
 

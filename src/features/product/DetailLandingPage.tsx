@@ -1,4 +1,3 @@
-import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -15,6 +14,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { PAGE_TITLES } from 'contract/titles';
 import { httpStatus } from '../../lib/getErrorMessage';
 import { useGetProductQuery } from '../../services/productApi';
+import RouterLink from '../../components/RouterLink';
 
 /** The last product the shopper opened, to go back to; nothing when it no longer exists. */
 function LastViewedProduct({ slug }: { slug: string }) {

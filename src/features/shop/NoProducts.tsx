@@ -1,4 +1,3 @@
-import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -10,6 +9,7 @@ import type { Product } from 'contract';
 import EmptyState from '../../components/EmptyState';
 import { productDetailsPath } from '../../components/product/productPath';
 import { useRememberProduct } from '../../components/product/useRememberProduct';
+import RouterLink from '../../components/RouterLink';
 
 function DidYouMean({ products }: { products: readonly Product[] }) {
   const rememberProduct = useRememberProduct();

@@ -1,5 +1,4 @@
 import { memo, useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { styled } from '@mui/material/styles';
 import type { Product } from 'contract';
 import { plainMessages } from '../../lib/messages';
@@ -16,6 +15,7 @@ import {
 } from '../../components/product/useCartLineActions';
 import { queueCardContent } from './cardQueue';
 import { IMAGE_INSET, IMAGE_RATIO } from './gridMetrics';
+import RouterLink from '../../components/RouterLink';
 
 const CART_ICON =
   'M11 9h2V6h3V4h-3V1h-2v3H8v2h3zm-4 9c-1.1 0-1.99.9-1.99 2S5.9 22 7 22s2-.9 2-2-.9-2-2-2m10 0c-1.1 0-1.99.9-1.99 2s.89 2 1.99 2 2-.9 2-2-.9-2-2-2m-8.9-5h7.45c.75 0 1.41-.41 1.75-1.03l3.86-7.01L19.42 4l-3.87 7H8.53L4.27 2H1v2h2l3.6 7.59-1.35 2.44C4.52 15.37 5.48 17 7 17h12v-2H7z';

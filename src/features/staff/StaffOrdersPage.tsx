@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -26,6 +26,7 @@ import {
   type StatusFilter,
 } from './staffWords';
 import { loadApi } from '../../state/lazyApis';
+import RouterLink from '../../components/RouterLink';
 
 loadApi(staffApi);
 

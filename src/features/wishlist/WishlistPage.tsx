@@ -1,5 +1,4 @@
 import { useRef, type ReactNode, type RefObject } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -28,6 +27,7 @@ import {
   wishlistApi,
 } from '../../services/wishlistApi';
 import { QueryError, QueryLoading } from '../../components/QueryStatus';
+import RouterLink from '../../components/RouterLink';
 
 const TITLE = 'Saved Items';
 

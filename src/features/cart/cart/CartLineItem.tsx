@@ -1,5 +1,4 @@
 import { useState, type KeyboardEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
@@ -18,6 +17,7 @@ import { formatNaira } from '../../../lib/format';
 import { toastMutation } from '../../../lib/toasts';
 import { useUpdateCartItemMutation } from '../../../services/cartApi';
 import { MAX_CART_QUANTITY } from 'contract/rules';
+import RouterLink from '../../../components/RouterLink';
 
 export interface CartLineItemProps {
   line: CartItem;
