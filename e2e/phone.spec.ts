@@ -67,8 +67,13 @@ async function addToCartByApi(request: APIRequestContext, shopper: Shopper, prod
   expect(answer.ok(), await answer.text()).toBe(true);
 }
 
-/** Moves inside the app without a page load (as a link does), so its caches stay. */
+/**
+ * Moves inside the app without a page load (as a link does), so its caches stay. A shopper's
+ * page is on screen from the server's HTML before the app has taken it over (the placeholder
+ * marks the shopper's part until then), and a move made before the router listens is lost.
+ */
 async function goInApp(page: Page, path: string) {
+  await expect(page.locator('[data-shopper-placeholder]')).toHaveCount(0);
   await page.evaluate((to) => {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));

@@ -164,6 +164,30 @@ test('a page whose code fails to arrive offers Try again, which loads it once th
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
+test("a page whose app code fails to arrive keeps the server's page and offers Try again", async ({
+  page,
+}) => {
+  // The first script waits for the server's page to be shown, then asks for the app itself
+  // (React, MUI, the store): without it nothing on the page can answer but its links.
+  const appChunk = /\/assets\/app\.[0-9a-f]+\.js$/;
+  await page.route(appChunk, (route) => route.abort('internetdisconnected'));
+  await page.goto('/faq');
+  await expect(page.getByRole('alert')).toContainText(
+    'This page could not load. Check your connection and try again.',
+  );
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }),
+  ).toBeVisible();
+
+  await page.unroute(appChunk);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // The app has taken the page over: its questions open.
+  const question = page.getByRole('button', { name: 'How does it work?' });
+  await question.click();
+  await expect(question).toHaveAttribute('aria-expanded', 'true');
+});
+
 test('a page opened directly whose code fails to arrive answers Try again', async ({ page }) => {
   // The server's page is on screen; the app cannot take it over without its code, and shows
   // the message in its place. Its button must not wait for a page that never comes.
