@@ -1,6 +1,7 @@
 /**
  * The page's first script, and its only one until the first screen has been shown: it holds
- * taps for the app, waits for the first screen (lib/firstScreen.ts), then loads and starts
+ * taps for the app, asks for a signed-in shopper's own answers (services/earlyAnswers.ts),
+ * waits for the first screen (lib/firstScreen.ts), then loads and starts
  * the app (app/start.tsx: React, MUI, the store and the page's code, which the HTML has been
  * preloading all along). It stays small, and imports nothing of React's, so that a phone
  * evaluates it before its first paint at no cost.
@@ -8,6 +9,9 @@
 import { CHUNK_FAILED_MESSAGE, isChunkLoadError, reloadedForNewVersion } from './lib/chunkLoad';
 import { holdEarlyTaps, stopHoldingTaps } from './lib/earlyTaps';
 import { firstScreenShown } from './lib/firstScreen';
+import { decodeStored } from './lib/storedValue';
+import { askEarly } from './services/earlyAnswers';
+import type { SessionKey } from './state/sessionSlice';
 // Watches typing from the first keystroke, for the update flow that loads later.
 import './lib/typingWatch';
 
@@ -28,6 +32,20 @@ if (root.firstElementChild) {
   holdEarlyTaps(root);
   setTimeout(stopHoldingTaps, TAPS_HELD_AT_MOST_MS);
 }
+
+const TOKEN_KEY: SessionKey = 'authToken';
+
+/** The signed-in shopper's token as the store will read it; none where storage is unreadable. */
+function storedToken(): string | null {
+  try {
+    return decodeStored(window.localStorage.getItem(TOKEN_KEY));
+  } catch {
+    return null;
+  }
+}
+
+const token = storedToken();
+if (token !== null) askEarly(window.location.pathname, token);
 
 /** The notice shown while the app's code cannot arrive, above the server's page. */
 let notice: HTMLElement | null = null;

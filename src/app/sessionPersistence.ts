@@ -15,6 +15,7 @@
  */
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { persistReducer, type PersistConfig } from 'redux-persist';
+import { decodeStored } from '../lib/storedValue';
 import sessionSlice, {
   SESSION_KEYS,
   initialSessionState,
@@ -28,20 +29,6 @@ export const SESSION_PERSIST_KEY = 'session';
 
 const isSessionKey = (key: string): key is SessionKey =>
   (SESSION_KEYS as readonly string[]).includes(key);
-
-/** A stored value; one saved JSON-encoded ('"abc"', as some sites store strings) is decoded. */
-function decodeStored(value: string | null): string | null {
-  if (value === null || value === '') return null;
-  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
-    try {
-      const decoded: unknown = JSON.parse(value);
-      if (typeof decoded === 'string') return decoded === '' ? null : decoded;
-    } catch {
-      // not JSON after all: keep the text as it is
-    }
-  }
-  return value;
-}
 
 /** The six keys as they are stored now; unreadable storage (privacy modes) reads as signed out. */
 export function readStoredSession(storage: Storage): SessionState {

@@ -2,13 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { makeStore } from '../app/store';
 import { apiUrl, signedInSession } from '../testing/fixtures';
 import { recordRequests, server } from '../testing/server';
-import {
-  absoluteBaseUrl,
-  exponentialBackoff,
-  isRetryable,
-  retryPolicy,
-  tokenFromState,
-} from './baseQuery';
+import { exponentialBackoff, isRetryable, retryPolicy, tokenFromState } from './baseQuery';
+import { absoluteBaseUrl } from './serviceAddress';
 import { cartApi } from './cartApi';
 import { productApi } from './productApi';
 import { affiliatesApi } from './affiliatesApi';

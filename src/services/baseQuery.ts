@@ -1,4 +1,6 @@
 import { fetchBaseQuery, retry, type BaseQueryApi } from '@reduxjs/toolkit/query/react';
+import { takeEarlyAnswer } from './earlyAnswers';
+import { absoluteBaseUrl } from './serviceAddress';
 
 /** A request that gets no answer within this time fails with TIMEOUT_ERROR. */
 export const REQUEST_TIMEOUT_MS = 20_000;
@@ -58,16 +60,6 @@ export function tokenFromState(state: unknown): string | null {
 }
 
 /**
- * A settings base URL ('/api' or 'https://...') made absolute. Browsers resolve a relative
- * URL against the page, but Node's Request (jest) does not, so we resolve it here, once.
- */
-export function absoluteBaseUrl(baseUrl: string): string {
-  if (/^https?:\/\//i.test(baseUrl)) return baseUrl;
-  const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
-  return new URL(baseUrl.replace(/\/+$/, '') || '/', origin).href.replace(/\/+$/, '');
-}
-
-/**
  * The fetch the services use: the browser's, or the one the server renderer gives
  * (src/ssr/render.tsx), which answers the shop's own API in-process. Read at each request,
  * so tests that replace the global fetch are still heard.
@@ -86,7 +78,10 @@ export function createBaseQuery(baseUrl: string, { sendToken = true } = {}) {
   const rawBaseQuery = fetchBaseQuery({
     baseUrl: absoluteBaseUrl(baseUrl),
     timeout: REQUEST_TIMEOUT_MS,
-    fetchFn: (input, init) => (serverFetch ?? fetch)(input, init),
+    // A read the page's first script already sent (services/earlyAnswers.ts) is not sent again.
+    fetchFn: (input, init) =>
+      (input instanceof Request ? takeEarlyAnswer(input) : null) ??
+      (serverFetch ?? fetch)(input, init),
     prepareHeaders: (headers, { getState }) => {
       const token = sendToken ? tokenFromState(getState()) : null;
       if (token) headers.set('authorization', `Bearer ${token}`);

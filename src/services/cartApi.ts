@@ -2,6 +2,7 @@ import { createApi } from './createApi';
 import type { AddCartItem, Cart, CartItem, CheckoutRequest, MessageBody, Order } from 'contract';
 import { env } from '../config/env';
 import { createBaseQuery } from './baseQuery';
+import { CART_PATH } from './earlyAnswers';
 
 export interface UpdateCartItemArgs {
   id: number;
@@ -64,7 +65,7 @@ export const cartApi = createApi({
   tagTypes: ['Cart'],
   endpoints: (build) => ({
     getCart: build.query<Cart, void>({
-      query: () => '/all-carts',
+      query: () => CART_PATH,
       providesTags: (cart) => [
         ...(cart?.all_cart_data ?? []).map((l) => ({ type: 'Cart' as const, id: l.id })),
         CART,

@@ -2,6 +2,7 @@ import { createApi } from './createApi';
 import type { Delivery, DeliveryInput } from 'contract';
 import { env } from '../config/env';
 import { createBaseQuery } from './baseQuery';
+import { DELIVERY_PATH } from './earlyAnswers';
 
 export type UpdateDeliveryArgs = DeliveryInput & { id: number };
 
@@ -19,7 +20,7 @@ export const deliveryApi = createApi({
      */
     getDelivery: build.query<Delivery | null, void>({
       async queryFn(_arg, _api, _extraOptions, baseQuery) {
-        const { data, error, meta } = await baseQuery('/get-delivery');
+        const { data, error, meta } = await baseQuery(DELIVERY_PATH);
         if (error) return error.status === 404 ? { data: null, meta } : { error, meta };
         return { data: data as Delivery, meta };
       },

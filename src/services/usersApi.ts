@@ -12,7 +12,8 @@ import type {
   User,
 } from 'contract';
 import { env } from '../config/env';
-import { absoluteBaseUrl, createBaseQuery } from './baseQuery';
+import { createBaseQuery } from './baseQuery';
+import { absoluteBaseUrl } from './serviceAddress';
 
 /** The profile update sends user_id plus only the fields the shopper filled in (docs/product.md#validation). */
 export function nonEmptyCustomerUpdate(update: CustomerUpdate): CustomerUpdate {

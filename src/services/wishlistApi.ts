@@ -2,6 +2,7 @@ import { createApi } from './createApi';
 import type { CreateWishlist, MessageBody, WishlistEntry } from 'contract';
 import { env } from '../config/env';
 import { createBaseQuery } from './baseQuery';
+import { WISHLIST_PATH } from './earlyAnswers';
 
 const WISHLIST = { type: 'Wishlist', id: 'LIST' } as const;
 
@@ -13,7 +14,7 @@ export const wishlistApi = createApi({
   tagTypes: ['Wishlist'],
   endpoints: (build) => ({
     getWishlist: build.query<WishlistEntry[], void>({
-      query: () => '/get-wishlists',
+      query: () => WISHLIST_PATH,
       providesTags: (entries = []) => [
         ...entries.map((e) => ({ type: 'Wishlist' as const, id: e.id })),
         WISHLIST,

@@ -20,7 +20,7 @@ import type {
 import { DELIVERY_AND_PACKAGING_NAIRA, VAT_RATE } from 'contract/rules';
 import { env, type ServiceName } from '../config/env';
 import type { SessionState } from '../state/sessionSlice';
-import { absoluteBaseUrl } from '../services/baseQuery';
+import { absoluteBaseUrl } from '../services/serviceAddress';
 
 /** The absolute URL a service's path is requested at, e.g. apiUrl('/all-carts', 'cart'). */
 export function apiUrl(path: string, service: ServiceName = 'product'): string {
