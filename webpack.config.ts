@@ -302,7 +302,7 @@ const productionResolve: Configuration['resolve'] = {
 };
 
 /**
- * Two corrections to packages that keep the minifier from leaving out code nothing uses:
+ * Corrections to packages that keep the minifier from leaving out code nothing uses:
  * - react-router's production build defines its components and contexts without marking
  *   them pure (scripts/pureReactRouter.cjs);
  * - Emotion imports hoist-non-react-statics for its side effects alone (`import
@@ -315,6 +315,10 @@ const productionRules: RuleSetRule[] = [
     use: [path.resolve(root, 'scripts/pureReactRouter.cjs')],
   },
   { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
+  // redux-persist's modules only define functions, but the package does not say so: without
+  // this, the store's import of its action types would keep all of it on the first screen,
+  // where it is loaded after the first render instead (app/persistence.ts).
+  { test: /[\\/]node_modules[\\/]redux-persist[\\/]/, sideEffects: false },
 ];
 
 /**

@@ -3,17 +3,22 @@ import { usersApi } from '../services/usersApi';
 import { fixtureAuthToken, fixtureCredentials, fixtureUser } from '../testing/fixtures';
 import { createAppStore, makeStore } from './store';
 import { loggedOut, orderOpened, productOpened, SESSION_KEYS } from '../state/sessionSlice';
-import {
-  createSessionStorageEngine,
-  readStoredSession,
-  writeStoredSession,
-} from './sessionPersistence';
+import { createSessionStorageEngine } from './sessionPersistence';
+import { readStoredSession, writeStoredSession } from './storedSession';
 
 const stores: { stop: () => void }[] = [];
 
-function startApp() {
+/** The app's store as it starts: the session read, redux-persist not yet joined. */
+function openApp() {
   const app = createAppStore(localStorage);
   stores.push(app);
+  return app;
+}
+
+/** The app's store once redux-persist has joined it, as after the first render. */
+async function startApp() {
+  const app = openApp();
+  await app.persist();
   return app;
 }
 
@@ -116,8 +121,25 @@ describe('the storage engine', () => {
 });
 
 describe('the app store', () => {
+  test('a change made before redux-persist joins is written as it joins', async () => {
+    localStorage.setItem('authToken', 'refused-token');
+    localStorage.setItem('userID', '7');
+    localStorage.setItem('userName', 'Adebayo');
+    const app = openApp();
+    // The server refused the token during the first render: the shopper is signed out.
+    app.store.dispatch(loggedOut());
+    expect(localStorage.getItem('authToken')).toBe('refused-token');
+
+    const persistor = await app.persist();
+    await persistor.flush();
+
+    await waitFor(() => expect(storedKeys()).toEqual([]));
+  });
+
   test('after login localStorage holds the session under its own keys, and no persist:* item', async () => {
-    const { store, persistor } = startApp();
+    const app = await startApp();
+    const { store } = app;
+    const persistor = await app.persist();
 
     await store.dispatch(usersApi.endpoints.login.initiate(fixtureCredentials)).unwrap();
     store.dispatch(productOpened({ productID: 1, productSlug: 'ijebu-garri-5kg' }));
@@ -139,7 +161,7 @@ describe('the app store', () => {
   });
 
   test('after logout the token, user id and name are gone', async () => {
-    const { store } = startApp();
+    const { store } = await startApp();
     await store.dispatch(usersApi.endpoints.login.initiate(fixtureCredentials)).unwrap();
     store.dispatch(productOpened({ productID: 1, productSlug: 'ijebu-garri-5kg' }));
     await waitFor(() => expect(localStorage.getItem('authToken')).toBe(fixtureAuthToken));
@@ -155,7 +177,7 @@ describe('the app store', () => {
     localStorage.setItem('userName', 'Adebayo');
     localStorage.setItem('productSlug', 'ofada-rice-5kg');
 
-    const { store } = startApp();
+    const { store } = openApp();
 
     expect(store.getState().session).toMatchObject({
       authToken: 'legacy-token',
@@ -171,7 +193,7 @@ describe('the app store', () => {
     localStorage.setItem('authToken', 'tok');
     localStorage.setItem('userID', '7');
     localStorage.setItem('userName', 'Adebayo');
-    const { store } = startApp();
+    const { store } = await startApp();
 
     otherTabWrites({ authToken: null, userID: null, userName: null });
 
@@ -185,7 +207,7 @@ describe('the app store', () => {
   });
 
   test('a login in another tab signs this tab in', async () => {
-    const { store } = startApp();
+    const { store } = await startApp();
 
     otherTabWrites({ authToken: 'tok-2', userID: '9', userName: 'Funke' });
 
@@ -200,7 +222,7 @@ describe('the app store', () => {
 
   test('storage events for other keys, or after stop(), change nothing', () => {
     localStorage.setItem('authToken', 'tok');
-    const app = startApp();
+    const app = openApp();
 
     otherTabWrites({ theme: 'dark' });
     expect(app.store.getState().session.authToken).toBe('tok');

@@ -49,7 +49,8 @@ export async function start(root: HTMLElement) {
   );
   await nextTask();
   // The session is read from localStorage synchronously, so no PersistGate is needed.
-  const { store } = createAppStore();
+  const app = createAppStore();
+  const { store } = app;
   const { askForShopperData } = await import(/* webpackMode: "eager" */ './shopperData');
   askForShopperData(store, window.location.pathname);
   await nextTask();
@@ -70,7 +71,7 @@ export async function start(root: HTMLElement) {
   // Rendered at once, the page hydrates with the rest instead of after a second pass.
   await preloadPage(window.location.pathname);
   await nextTask();
-  const app = (
+  const page = (
     <StrictMode>
       <App store={store} />
     </StrictMode>
@@ -89,7 +90,17 @@ export async function start(root: HTMLElement) {
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole tree.
   startTransition(() => {
-    if (hydrating) hydrateRoot(root, app);
-    else createRoot(root).render(app);
+    if (hydrating) hydrateRoot(root, page);
+    else createRoot(root).render(page);
+  });
+  // Writing the session back to localStorage joins now, off the first screen's code; a
+  // chunk that cannot arrive (offline, no service worker yet) is asked for again once online.
+  await nextTask();
+  persistWhenPossible(app.persist);
+}
+
+function persistWhenPossible(persist: () => Promise<unknown>) {
+  persist().catch(() => {
+    window.addEventListener('online', () => persistWhenPossible(persist), { once: true });
   });
 }

@@ -11,7 +11,7 @@ import {
   type WithSlice,
 } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 'redux-persist';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, type Persistor } from 'redux-persist';
 import { apis } from '../services';
 import type { affiliatesApi } from '../services/affiliatesApi';
 import type { notificationsApi } from '../services/notificationsApi';
@@ -22,18 +22,11 @@ import { checkoutSlice } from '../features/cart/checkout/checkoutSlice';
 import { apiLoaded, hostLazyApis, type LazyApi } from '../state/lazyApis';
 import { listenerMiddleware } from '../state/listenerMiddleware';
 import savedCopiesSlice, { type SavedCopiesState } from '../state/savedCopiesSlice';
-import {
-  createPersistedSavedCopiesReducer,
-  readStoredSavedCopies,
-} from '../state/savedCopiesPersistence';
 import sessionSlice, { type SessionState } from '../state/sessionSlice';
+import { readStoredSavedCopies } from '../state/storedSavedCopies';
 // Registers the app's own listeners on the shared middleware.
 import './listeners';
-import {
-  createPersistedSessionReducer,
-  readStoredSession,
-  syncSessionAcrossTabs,
-} from './sessionPersistence';
+import { readStoredSession, syncSessionAcrossTabs } from './storedSession';
 
 /** The API slices that join the store when their code loads (state/lazyApis.ts). */
 type LazyLoadedSlices = WithSlice<typeof staffApi> &
@@ -120,8 +113,12 @@ export const devToolsOptions: DevToolsEnhancerOptions = {
 // ------------------------------------------------------------------ the store
 
 export interface MakeStoreOptions {
-  /** Write the session and saved copies to this storage (localStorage in the app); tests leave it out. */
-  persistTo?: Storage;
+  /**
+   * The store will write the session and saved copies to storage (createAppStore): it gets a
+   * reducer of its own, whose session and saved copies redux-persist's take over. Tests and
+   * the server renderer leave it out.
+   */
+  persisted?: boolean;
 }
 
 type RootReducer = typeof rootReducer;
@@ -142,13 +139,10 @@ function joinStore(store: Pick<Store, 'dispatch'>, api: LazyApi) {
   store.dispatch(apiLoaded(api.reducerPath));
 }
 
-/** A fresh store; without `persistTo`, nothing is read from or written to storage. */
+/** A fresh store; nothing is read from or written to storage. */
 export function makeStore(preloadedState?: Partial<RootState>, options: MakeStoreOptions = {}) {
-  const reducer = options.persistTo
-    ? buildRootReducer(
-        createPersistedSessionReducer(options.persistTo),
-        createPersistedSavedCopiesReducer(options.persistTo),
-      )
+  const reducer = options.persisted
+    ? buildRootReducer(sessionSlice.reducer, savedCopiesSlice.reducer)
     : rootReducer;
   const dynamicMiddleware = createDynamicMiddleware();
   const store = configureStore({
@@ -177,9 +171,29 @@ export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 
 /**
- * The app's store: the session read from `storage` synchronously (so the first paint knows
- * who is signed in, no PersistGate needed), written back by redux-persist, and kept in step
- * with other tabs. `stop` ends the cross-tab listening (tests).
+ * Puts redux-persist's writers in the place of the session's and the saved copies' reducers
+ * and starts it. Its first write stores both as they are then; after that, each change.
+ */
+async function persistTo(store: AppStore, storage: Storage): Promise<Persistor> {
+  const { persistStore, persistedReducers } = await import(
+    /* webpackChunkName: "persistence" */ './persistence'
+  );
+  const parts = storeParts.get(store);
+  if (!parts) throw new Error('The store was not made by makeStore.');
+  const { session, savedCopies } = persistedReducers(storage);
+  parts.reducer.inject({ reducerPath: 'session', reducer: session }, { overrideExisting: true });
+  parts.reducer.inject(
+    { reducerPath: 'savedCopies', reducer: savedCopies },
+    { overrideExisting: true },
+  );
+  return persistStore(store);
+}
+
+/**
+ * The app's store: the session and saved copies read from `storage` synchronously (so the
+ * first paint knows who is signed in, no PersistGate needed), kept in step with other tabs,
+ * and written back by redux-persist once `persist()` has been called (after the first
+ * render: app/start.tsx). `stop` ends the cross-tab listening (tests).
  */
 export function createAppStore(storage: Storage = window.localStorage) {
   const session = readStoredSession(storage);
@@ -187,21 +201,30 @@ export function createAppStore(storage: Storage = window.localStorage) {
     storage,
     session.authToken === null ? null : session.userID,
   );
-  const store = makeStore({ session, savedCopies }, { persistTo: storage });
-  const persistor = persistStore(store);
+  const store = makeStore({ session, savedCopies }, { persisted: true });
+  let persisted: Promise<Persistor> | null = null;
   const stopSync = syncSessionAcrossTabs(store.dispatch, storage);
   // When the connection comes back, every query on screen asks again by itself (each API
   // slice sets refetchOnReconnect), so no saved copy outlives the outage.
   const stopReconnect = setupListeners(store.dispatch);
   return {
     store,
-    persistor,
+    /** Starts writing to storage (once); answers redux-persist's persistor. */
+    persist(): Promise<Persistor> {
+      persisted ??= persistTo(store, storage).catch((error: unknown) => {
+        persisted = null; // asked again on the next call
+        throw error;
+      });
+      return persisted;
+    },
     /** Stops following other tabs and writes what is still queued, then writes nothing more. */
     stop() {
       stopSync();
       stopReconnect();
-      persistor.pause();
-      void persistor.flush();
+      void persisted?.then((persistor) => {
+        persistor.pause();
+        return persistor.flush();
+      });
     },
   };
 }

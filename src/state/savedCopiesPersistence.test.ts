@@ -7,7 +7,7 @@ import {
   SAVED_COPIES_KEY,
   readStoredSavedCopies,
   writeStoredSavedCopies,
-} from './savedCopiesPersistence';
+} from './storedSavedCopies';
 
 const OWNER = String(fixtureUser.id);
 const stored = { owner: OWNER, cart: { data: fixtureCart, savedAt: 1 } };
@@ -19,9 +19,10 @@ function signInStorage() {
   localStorage.setItem('userName', 'Ada');
 }
 
-function startApp() {
+async function startApp() {
   const app = createAppStore(localStorage);
   apps.push(app);
+  await app.persist();
   return app;
 }
 
@@ -56,19 +57,19 @@ describe('reading the stored copies', () => {
 describe('in the app store', () => {
   test('a reload finds the copies the last fresh answer left', async () => {
     signInStorage();
-    const first = startApp();
+    const first = await startApp();
     await first.store.dispatch(cartApi.endpoints.getCart.initiate()).unwrap();
     await waitFor(() => expect(localStorage.getItem(SAVED_COPIES_KEY)).not.toBeNull());
     first.stop();
 
-    const second = startApp();
+    const second = await startApp();
     expect(second.store.getState().savedCopies.cart?.data).toEqual(fixtureCart);
   });
 
   test('log out removes the stored copies', async () => {
     signInStorage();
     localStorage.setItem(SAVED_COPIES_KEY, JSON.stringify(stored));
-    const { store } = startApp();
+    const { store } = await startApp();
     expect(store.getState().savedCopies.cart).toBeDefined();
 
     store.dispatch(loggedOut());
@@ -81,16 +82,16 @@ describe('in the app store', () => {
   test('another shopper signing in removes the stored copies', async () => {
     signInStorage();
     localStorage.setItem(SAVED_COPIES_KEY, JSON.stringify(stored));
-    const { store } = startApp();
+    const { store } = await startApp();
 
     store.dispatch(loggedIn({ authToken: 'other', userID: 999, userName: 'Bola' }));
 
     await waitFor(() => expect(localStorage.getItem(SAVED_COPIES_KEY)).toBeNull());
   });
 
-  test('a signed-out start never reads them', () => {
+  test('a signed-out start never reads them', async () => {
     localStorage.setItem(SAVED_COPIES_KEY, JSON.stringify(stored));
-    const { store } = startApp();
+    const { store } = await startApp();
     expect(store.getState().savedCopies).toMatchObject({ owner: null });
     expect(store.getState().savedCopies.cart).toBeUndefined();
   });

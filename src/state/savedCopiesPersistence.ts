@@ -1,55 +1,16 @@
 /**
- * The saved copies (savedCopiesSlice) in localStorage under one key, the session's way
- * (app/sessionPersistence.ts): read synchronously into the store's first state, so a page
- * reloaded offline has them at its first paint, and written back by redux-persist. With
- * stateReconciler off, redux-persist's own read at start is ignored.
+ * redux-persist writes the saved copies back to localStorage (state/storedSavedCopies.ts
+ * reads them), joining the store after the first render as the session's writer does
+ * (app/sessionPersistence.ts). With stateReconciler off, its own read at start is ignored.
  */
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { persistReducer, type PersistConfig } from 'redux-persist';
 import savedCopiesSlice, { type SavedCopiesState } from './savedCopiesSlice';
-
-export const SAVED_COPIES_KEY = 'savedCopies';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-
-const isCopy = (value: unknown): boolean =>
-  isRecord(value) && typeof value.savedAt === 'number' && isRecord(value.data);
-
-/**
- * The copies stored for `owner` (the signed-in shopper's id); none when the stored ones are
- * another shopper's, unreadable, or nobody is signed in.
- */
-export function readStoredSavedCopies(storage: Storage, owner: string | null): SavedCopiesState {
-  const none: SavedCopiesState = { owner };
-  if (owner === null) return none;
-  let stored: unknown;
-  try {
-    const text = storage.getItem(SAVED_COPIES_KEY);
-    stored = text === null ? null : JSON.parse(text);
-  } catch {
-    return none;
-  }
-  if (!isRecord(stored) || stored.owner !== owner) return none;
-  const copies: SavedCopiesState = { owner };
-  if (isCopy(stored.cart)) copies.cart = stored.cart as SavedCopiesState['cart'];
-  if (isCopy(stored.delivery)) copies.delivery = stored.delivery as SavedCopiesState['delivery'];
-  if (isCopy(stored.orders) && Array.isArray((stored.orders as { data: unknown }).data)) {
-    copies.orders = stored.orders as SavedCopiesState['orders'];
-  }
-  return copies;
-}
-
-/** Writes the copies, or removes the key when there are none (logged out). */
-export function writeStoredSavedCopies(storage: Storage, value: unknown): void {
-  if (!isRecord(value)) return;
-  const { owner, cart, delivery, orders } = value;
-  if (typeof owner !== 'string' || (!cart && !delivery && !orders)) {
-    storage.removeItem(SAVED_COPIES_KEY);
-    return;
-  }
-  storage.setItem(SAVED_COPIES_KEY, JSON.stringify({ owner, cart, delivery, orders }));
-}
+import {
+  SAVED_COPIES_KEY,
+  readStoredSavedCopies,
+  writeStoredSavedCopies,
+} from './storedSavedCopies';
 
 /** The saved-copies reducer wrapped by redux-persist, writing to `storage`. One per store. */
 export function createPersistedSavedCopiesReducer(storage: Storage): Reducer<SavedCopiesState> {
