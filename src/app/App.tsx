@@ -1,10 +1,8 @@
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
 import ErrorBoundary from '../components/ErrorBoundary';
-import { PendingPaymentResumer } from '../features/cart/checkout/PendingPaymentResumer';
+import { useHydrated } from '../lib/useHydrated';
 import { AppProviders } from './AppProviders';
-import { DemoNotice } from './DemoNotice';
-import { PwaStatus } from './pwa/PwaStatus';
 import { routes } from './routes';
 import { ScrollRestorer } from './ScrollRestorer';
 import type { AppStore } from './store';
@@ -17,6 +15,21 @@ import type { AppStore } from './store';
 function AppRoutes() {
   const { key } = useLocation();
   return <ErrorBoundary resetKey={key}>{useRoutes(routes)}</ErrorBoundary>;
+}
+
+/**
+ * The shell's extras (ShellExtras.tsx), loaded once the page is the app's. Code that
+ * cannot arrive (offline before the service worker has it) leaves them out, never the page.
+ */
+const ShellExtras = lazy<ComponentType>(() =>
+  import(/* webpackChunkName: "shell-extras" */ './ShellExtras').catch(() => ({
+    default: () => null,
+  })),
+);
+
+/** Its children, once the server's page has been hydrated (or at once in a page rendered afresh). */
+function AfterHydration({ children }: { children: ReactNode }) {
+  return useHydrated() ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 /**
@@ -36,13 +49,12 @@ export default function App({
     <AppProviders store={store}>
       {/* Nothing the app renders leaves the shopper a blank page. */}
       <ErrorBoundary>
-        <PwaStatus />
-        <DemoNotice />
         <Router>
           <ScrollRestorer />
-          {/* Finishes an order paid for before a reload or a closed tab. */}
-          <PendingPaymentResumer />
           <AppRoutes />
+          <AfterHydration>
+            <ShellExtras />
+          </AfterHydration>
         </Router>
       </ErrorBoundary>
     </AppProviders>
