@@ -1,7 +1,7 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
 import ErrorBoundary from '../components/ErrorBoundary';
-import { useHydrated } from '../lib/useHydrated';
+import { onIdle } from '../lib/onIdle';
 import { AppProviders } from './AppProviders';
 import { routes } from './routes';
 import { ScrollRestorer } from './ScrollRestorer';
@@ -27,9 +27,15 @@ const ShellExtras = lazy<ComponentType>(() =>
   })),
 );
 
-/** Its children, once the server's page has been hydrated (or at once in a page rendered afresh). */
-function AfterHydration({ children }: { children: ReactNode }) {
-  return useHydrated() ? <Suspense fallback={null}>{children}</Suspense> : null;
+/**
+ * Its children once the app has taken the page over and the browser has a moment to spare:
+ * rendered with the page, their code would compete with the parts of the page still being
+ * hydrated (the footer, whose links until then leave the app).
+ */
+function WhenIdle({ children }: { children: ReactNode }) {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => onIdle(() => setIdle(true)), []);
+  return idle ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 /**
@@ -52,9 +58,9 @@ export default function App({
         <Router>
           <ScrollRestorer />
           <AppRoutes />
-          <AfterHydration>
+          <WhenIdle>
             <ShellExtras />
-          </AfterHydration>
+          </WhenIdle>
         </Router>
       </ErrorBoundary>
     </AppProviders>

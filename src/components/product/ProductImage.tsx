@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { styled } from '@mui/material/styles';
 import ShoppingBasketOutlined from '@mui/icons-material/ShoppingBasketOutlined';
+import { onIdle } from '../../lib/onIdle';
 import { theme } from '../../theme/theme';
 
 interface ProductImageProps {
@@ -20,17 +21,6 @@ interface ProductImageProps {
    */
   whenIdle?: boolean;
   size?: number | string;
-}
-
-/** Runs `callback` when the main thread is idle (or after `timeout` ms); returns a cancel. */
-function onIdle(callback: () => void, timeout = 1000): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(callback, { timeout });
-    return () => window.cancelIdleCallback(handle);
-  }
-  // Safari has no requestIdleCallback: a short pause does much the same while flinging.
-  const handle = window.setTimeout(callback, 120);
-  return () => window.clearTimeout(handle);
 }
 
 // Styles from the app's theme as plain objects, serialized once when the module loads (not
