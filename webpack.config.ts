@@ -337,6 +337,20 @@ function createThemeWithoutVariables() {
   });
 }
 
+/**
+ * MUI's ButtonBase loads its TouchRipple with the page, though it mounts it only on a
+ * button's first press: the build gives it src/theme/TouchRippleOnFirstUse.tsx instead, which
+ * loads the ripple's code on that press (2 KB brotli off every first screen).
+ */
+function touchRippleOnFirstUse() {
+  const buttonBase = /[\\/]@mui[\\/]material[\\/]ButtonBase$/;
+  return new webpack.NormalModuleReplacementPlugin(/^\.\/TouchRipple\.m?js$/, (resource) => {
+    if (buttonBase.test(resource.context)) {
+      resource.request = path.resolve(root, 'src/theme/TouchRippleOnFirstUse.tsx');
+    }
+  });
+}
+
 /** Where the server renderer is written: a dotfolder of dist/, which the server never serves. */
 const SERVER_RENDERER_DIR = '.ssr';
 
@@ -374,6 +388,7 @@ function serverRendererConfig(): Configuration {
     plugins: [
       new webpack.DefinePlugin(settingDefinitions()),
       createThemeWithoutVariables(),
+      touchRippleOnFirstUse(),
       // Route chunks inline: the server has no reason to load them one by one.
       new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
     ],
@@ -436,6 +451,7 @@ function clientConfig(
     plugins: [
       new webpack.DefinePlugin(settingDefinitions()),
       createThemeWithoutVariables(),
+      touchRippleOnFirstUse(),
       new HtmlWebpackPlugin({
         template: path.resolve(root, 'public/index.html'),
         scriptLoading: 'defer',

@@ -125,7 +125,13 @@ test('a page reached from the footer opens at its top, and Back returns to where
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
   const left = await page.evaluate(() => window.scrollY);
 
-  await footer.getByRole('link', { name: 'FAQs', exact: true }).click();
+  const faqLink = footer.getByRole('link', { name: 'FAQs', exact: true });
+  // The footer is taken over by the app a moment after the page (its code is a chunk of its
+  // own). A link followed before then is an ordinary page load, whose Back the browser owns.
+  await expect
+    .poll(() => faqLink.evaluate((a) => Object.keys(a).some((k) => k.startsWith('__reactFiber'))))
+    .toBe(true);
+  await faqLink.click();
   await expect(page).toHaveURL(/\/faq$/);
   // The shop stays on screen while the FAQ's code arrives: wait for the FAQ itself.
   await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible();
@@ -186,6 +192,32 @@ test("a page whose app code fails to arrive keeps the server's page and offers T
   const question = page.getByRole('button', { name: 'How does it work?' });
   await question.click();
   await expect(question).toHaveAttribute('aria-expanded', 'true');
+});
+
+test("a pressed button ripples, the ripple's code loaded by that first press", async ({ page }) => {
+  const rippleCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/touch-ripple\.[0-9a-f]+\.js$/.test(request.url()))
+      rippleCode.push(request.url());
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/faq');
+  // Everything the page loads by itself has arrived: the ripple's code is not part of it.
+  await page.waitForLoadState('networkidle');
+  expect(rippleCode).toEqual([]);
+
+  const link = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Vendors' });
+  const box = await link.boundingBox();
+  await page.mouse.move((box?.x ?? 0) + 10, (box?.y ?? 0) + 10);
+  await page.mouse.down();
+  await expect(link.locator('.MuiTouchRipple-rippleVisible')).toHaveCount(1);
+  expect(rippleCode).toHaveLength(1);
+  // Let go elsewhere: no click, the shopper stays.
+  await page.mouse.move(5, 5);
+  await page.mouse.up();
+  await expect(page).toHaveURL(/\/faq$/);
 });
 
 test('a page opened directly whose code fails to arrive answers Try again', async ({ page }) => {
