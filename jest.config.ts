@@ -92,6 +92,8 @@ const shared = {
   moduleNameMapper: {
     '^contract$': '<rootDir>/contract/index.ts',
     '^contract/(.*)$': '<rootDir>/contract/$1',
+    // As in the build (webpack.config.ts): src/theme/forwardedProps.ts.
+    '^@emotion/is-prop-valid$': '<rootDir>/src/theme/forwardedProps.ts',
   },
 } satisfies Partial<Config>;
 

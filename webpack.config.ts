@@ -22,7 +22,11 @@ export const resolve: Configuration['resolve'] = {
   extensions: ['.tsx', '.ts', '.js', '.mjs'],
   // 'contract' is contract/index.ts (types only, for src/); 'contract/rules', 'listing',
   // 'messages', 'details' and 'email' are the plain values src/ may import.
-  alias: { contract: path.resolve(root, 'contract') },
+  alias: {
+    contract: path.resolve(root, 'contract'),
+    // Which props a styled element passes on: src/theme/forwardedProps.ts says why.
+    '@emotion/is-prop-valid$': path.resolve(root, 'src/theme/forwardedProps.ts'),
+  },
 };
 
 /** The chunk groups' files, written into dist/ for the server (see ChunkGroupsManifestPlugin). */
