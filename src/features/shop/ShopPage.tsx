@@ -15,8 +15,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import EmptyState from '../../components/EmptyState';
@@ -26,6 +24,8 @@ import { shopTitle } from 'contract/titles';
 import { formatCount } from '../../lib/format';
 import { productLoadError } from '../../lib/getErrorMessage';
 import { plainMessages } from '../../lib/messages';
+import { useMediaQuery } from '../../lib/useMediaQuery';
+import { theme } from '../../theme/theme';
 import {
   useGetCategoriesQuery,
   useGetProductPagesInfiniteQuery,
@@ -114,7 +114,7 @@ function useSuggestions(text: string): SearchSuggestion[] {
  * fallbacks, moving the page under the shopper's eyes.
  */
 function AtWidth({ wide, children }: { wide: boolean; children: ReactNode }) {
-  const isWide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
+  const isWide = useMediaQuery(theme.breakpoints.up('lg'));
   return isWide === wide ? children : null;
 }
 

@@ -8,7 +8,6 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
@@ -25,6 +24,7 @@ import PageHeader from '../../../components/PageHeader';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { cartLoadError, deliveryLoadError } from '../../../lib/getErrorMessage';
 import { plainMessages } from '../../../lib/messages';
+import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { cartApi, useGetCartQuery } from '../../../services/cartApi';
 import { deliveryApi, useGetDeliveryQuery } from '../../../services/deliveryApi';
 import CartLineItem, { CartLineSkeleton } from './CartLineItem';
@@ -161,7 +161,7 @@ function SignedInCart() {
   // On phones the total and Make Payment ride in a bar pinned to the bottom of the screen,
   // instead of below every line; the summary keeps the figures.
   const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const isPhone = useMediaQuery(theme.breakpoints.down('md'));
   useResumePendingPayment();
   useShowPlacedOrder();
 
