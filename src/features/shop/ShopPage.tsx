@@ -17,7 +17,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
-import EmptyState from '../../components/EmptyState';
 import { productDetailsPath } from '../../components/product/productPath';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { shopTitle } from 'contract/titles';
@@ -52,6 +51,8 @@ const RequestBanner = lazy(() => import('../../components/RequestBanner'));
 const CategoryChips = lazy(() => import('./CategoryChips'));
 // Most visits never see it.
 const NoProducts = lazy(() => import('./NoProducts'));
+// Only a shop with nothing on its shelves shows it.
+const EmptyState = lazy(() => import('../../components/EmptyState'));
 // Drawn (empty) with the grid, so it has loaded before the shopper scrolls to the end.
 const NextPageState = lazy(() =>
   import('./NoProducts').then((module) => ({ default: module.NextPageState })),
@@ -218,11 +219,13 @@ export default function ShopPage() {
   } else if (!stale && total === 0) {
     status = showing(0);
     body = (
-      <EmptyState
-        icon={<StorefrontOutlined />}
-        message="No products on the shelves yet"
-        description="The shop is restocking. Please check back soon."
-      />
+      <Suspense fallback={null}>
+        <EmptyState
+          icon={<StorefrontOutlined />}
+          message="No products on the shelves yet"
+          description="The shop is restocking. Please check back soon."
+        />
+      </Suspense>
     );
   } else {
     status = stale ? 'Searching…' : showing(total);
