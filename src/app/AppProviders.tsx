@@ -5,7 +5,8 @@ import { ThemeProvider } from '@mui/system';
 import type { Toaster as SonnerToaster } from 'sonner';
 import { theme } from '../theme/theme';
 import { TOAST_DURATION_MS } from '../lib/messages';
-import { loadedSonner, preloadToaster, subscribeToSonner } from '../lib/toast';
+import { loadedSonner, subscribeToSonner } from '../lib/toast';
+import { preloadToasts } from '../lib/toasts';
 import type { AppStore } from './store';
 
 /**
@@ -14,7 +15,7 @@ import type { AppStore } from './store';
  */
 function Toaster(props: ComponentProps<typeof SonnerToaster>) {
   const sonner = useSyncExternalStore(subscribeToSonner, loadedSonner, loadedSonner);
-  useEffect(preloadToaster, []);
+  useEffect(preloadToasts, []);
   return sonner ? <sonner.Toaster {...props} /> : null;
 }
 

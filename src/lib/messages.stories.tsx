@@ -12,7 +12,8 @@ import { toast } from './toast';
 import { ERROR_DETAILS } from 'contract/details';
 import { expect, userEvent, within } from 'storybook/test';
 import { contactMessages, messages, plainMessages } from './messages';
-import { toastError, toastMutation, toastRules, type MessageKey } from './toasts';
+import { toastRules } from './mutationToasts';
+import { toastError, toastMutation, type MessageKey } from './toasts';
 
 interface ToastCatalogueProps {
   /** What the server's answer says in the failure examples (shown where the spec shows it). */

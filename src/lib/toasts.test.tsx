@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../testing/renderWithProviders';
+import { failureToast } from './mutationToasts';
 import {
   LOG_IN_ACTION_TOAST_DURATION_MS,
-  failureToast,
   toastError,
   toastMutation,
   toastPleaseLogIn,
