@@ -331,14 +331,21 @@ const productionRules: RuleSetRule[] = [
  * `colorSchemes` it returns `createThemeNoVars(options)` itself, so the build imports that
  * directly: the same theme, the variables' code left out of every page's download.
  * src/theme/theme.test.ts fails if the theme starts asking for either option.
+ *
+ * The theme's `toRuntimeSource`, for Pigment CSS's build, is left out the same way
+ * (src/theme/noPigmentSource.ts).
  */
 function createThemeWithoutVariables() {
   const muiStyles = /[\\/]@mui[\\/]material[\\/]styles$/;
-  return new webpack.NormalModuleReplacementPlugin(/^\.\/createTheme\.m?js$/, (resource) => {
-    if (muiStyles.test(resource.context)) {
-      resource.request = resource.request.replace('createTheme', 'createThemeNoVars');
-    }
-  });
+  return new webpack.NormalModuleReplacementPlugin(
+    /^\.\/(createTheme|stringifyTheme)\.m?js$/,
+    (resource) => {
+      if (!muiStyles.test(resource.context)) return;
+      resource.request = resource.request.startsWith('./stringifyTheme')
+        ? path.resolve(root, 'src/theme/noPigmentSource.ts')
+        : resource.request.replace('createTheme', 'createThemeNoVars');
+    },
+  );
 }
 
 /**
