@@ -113,6 +113,33 @@ describe('the storage engine', () => {
     expect(readStoredSession(broken).authToken).toBeNull();
   });
 
+  test("a tab following another tab's login never removes the keys it has not seen yet", () => {
+    // This tab's view of storage: the other tab's keys reach it one event at a time.
+    const view: Record<string, string> = { authToken: 'tok-2' };
+    const removed: string[] = [];
+    const storage = {
+      getItem: (key: string) => view[key] ?? null,
+      setItem: (key: string, value: string) => {
+        view[key] = value;
+      },
+      removeItem: (key: string) => {
+        removed.push(key);
+        delete view[key];
+      },
+    } as unknown as Storage;
+    const followed = readStoredSession(storage);
+    expect(followed).toMatchObject({ authToken: 'tok-2', userID: null });
+    // The rest of the login arrives before redux-persist writes what this tab followed.
+    view.userID = '9';
+    view.userName = 'Funke';
+    writeStoredSession(storage, followed);
+    expect(removed).toEqual([]);
+    expect(view).toEqual({ authToken: 'tok-2', userID: '9', userName: 'Funke' });
+    // Its own log out is written.
+    writeStoredSession(storage, { ...followed, authToken: null });
+    expect(removed).toEqual(['authToken']);
+  });
+
   test('writing ignores anything but the session keys', () => {
     writeStoredSession(localStorage, { _persist: { rehydrated: true }, other: 'x' });
     writeStoredSession(localStorage, null);

@@ -22,6 +22,24 @@ import {
 const isSessionKey = (key: string): key is SessionKey =>
   (SESSION_KEYS as readonly string[]).includes(key);
 
+/**
+ * What this tab last read from, or wrote to, each key. A tab writes only what it changed
+ * itself: a tab following another tab's login reads the keys one `storage` event at a time,
+ * and writing back what it saw in between (redux-persist writes a moment later, when more
+ * events have arrived) would remove keys from under the tab that just wrote them. Seen in
+ * Chromium: a login made with another tab open lost the shopper's id and name.
+ */
+const lastKnown = new WeakMap<Storage, Partial<Record<SessionKey, string | null>>>();
+
+function known(storage: Storage): Partial<Record<SessionKey, string | null>> {
+  let record = lastKnown.get(storage);
+  if (!record) {
+    record = {};
+    lastKnown.set(storage, record);
+  }
+  return record;
+}
+
 /** The six keys as they are stored now; unreadable storage (privacy modes) reads as signed out. */
 export function readStoredSession(storage: Storage): SessionState {
   const session: SessionState = { ...initialSessionState };
@@ -32,19 +50,25 @@ export function readStoredSession(storage: Storage): SessionState {
   } catch {
     return { ...initialSessionState };
   }
+  Object.assign(known(storage), session);
   return session;
 }
 
-/** Writes the session fields present in `value`: a string is stored, null removes the key. */
+/**
+ * Writes the session fields present in `value` that this tab changed (they differ from what
+ * it last read or wrote): a string is stored, null removes the key.
+ */
 export function writeStoredSession(storage: Storage, value: unknown): void {
   if (typeof value !== 'object' || value === null) return;
+  const record = known(storage);
   for (const [key, field] of Object.entries(value)) {
     if (!isSessionKey(key)) continue; // e.g. redux-persist's own `_persist`
-    if (typeof field === 'string') {
-      if (storage.getItem(key) !== field) storage.setItem(key, field);
-    } else if (field === null) {
-      storage.removeItem(key);
-    }
+    if (typeof field !== 'string' && field !== null) continue;
+    const before = key in record ? record[key] : storage.getItem(key);
+    if (field === before) continue;
+    if (field === null) storage.removeItem(key);
+    else storage.setItem(key, field);
+    record[key] = field;
   }
 }
 
