@@ -71,7 +71,7 @@ function restrictedImports(withSonner) {
         name: 'contract',
         allowTypeImports: true,
         message:
-          'Import values from contract/rules, listing, links, messages, details, email or titles.',
+          'Import values from contract/rules, listing, links, messages, details, credentials, email or titles.',
       },
       ...(withSonner
         ? [
@@ -93,12 +93,13 @@ function restrictedImports(withSonner) {
           '!contract/links',
           '!contract/messages',
           '!contract/details',
+          '!contract/credentials',
           '!contract/email',
           '!contract/titles',
         ],
         allowTypeImports: true,
         message:
-          'Import values from contract/rules, listing, links, messages, details, email or titles.',
+          'Import values from contract/rules, listing, links, messages, details, credentials, email or titles.',
       },
     ],
   };

@@ -21,7 +21,7 @@ export const tsRule: RuleSetRule = {
 export const resolve: Configuration['resolve'] = {
   extensions: ['.tsx', '.ts', '.js', '.mjs'],
   // 'contract' is contract/index.ts (types only, for src/); 'contract/rules', 'listing',
-  // 'messages', 'details' and 'email' are the plain values src/ may import.
+  // 'messages', 'details', 'credentials' and 'email' are the plain values src/ may import.
   alias: {
     contract: path.resolve(root, 'contract'),
     // Which props a styled element passes on: src/theme/forwardedProps.ts says why.

@@ -1,10 +1,12 @@
 /**
  * The `detail` sentences the server answers errors with, as plain values (this module imports
- * nothing, so the storefront imports them without TypeBox). Where the storefront must match
+ * no TypeBox, so the storefront imports them without it). Where the storefront must match
  * on one (e.g. 'Could not validate credentials' means "Please, log in"), it reads it here.
  */
+import { CREDENTIALS_DETAIL } from './credentials';
+
 export const ERROR_DETAILS = {
-  credentials: 'Could not validate credentials',
+  credentials: CREDENTIALS_DETAIL,
   notFound: 'Not Found',
   incorrectLogin: 'Incorrect email or password',
   notActivated: 'Your account is not activated yet. Activate it with the code we sent you.',

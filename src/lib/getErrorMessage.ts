@@ -4,7 +4,7 @@
  * or thrown Error, or a plain string. The server answers errors as {"detail": "..."}, and a
  * 422 as {"detail": [{loc, msg, type}, ...]}.
  */
-import { ERROR_DETAILS } from 'contract/details';
+import { CREDENTIALS_DETAIL } from 'contract/credentials';
 import { plainMessages } from './messages';
 
 interface Issue {
@@ -160,7 +160,7 @@ export function fieldErrors(error: unknown): Record<string, string> {
 
 /** The token is missing, expired or refused: 401, or the detail 'Could not validate credentials'. */
 export function isCredentialError(error: unknown): boolean {
-  return httpStatus(error) === 401 || detailOf(error) === ERROR_DETAILS.credentials;
+  return httpStatus(error) === 401 || detailOf(error) === CREDENTIALS_DETAIL;
 }
 
 export type AffiliateLoadResult = { kind: 'not-registered' } | { kind: 'message'; text: string };
