@@ -70,6 +70,18 @@ function showLoadFailed(error: unknown) {
   const button = document.createElement('button');
   button.type = 'button';
   button.textContent = 'Try again';
+  // A thumb's size, in the page's own font and colours (no theme here: MUI did not arrive).
+  Object.assign(button.style, {
+    minHeight: '44px',
+    padding: '0 20px',
+    border: '2px solid currentColor',
+    borderRadius: '22px',
+    background: 'transparent',
+    color: 'inherit',
+    font: 'inherit',
+    fontWeight: '700',
+    cursor: 'pointer',
+  });
   button.addEventListener('click', () => {
     button.disabled = true;
     void reloadedForNewVersion(error).then((reloading) => {
