@@ -6,6 +6,7 @@
  * preloading all along). It stays small, and imports nothing of React's, so that a phone
  * evaluates it before its first paint at no cost.
  */
+import { afterPageLoad } from './lib/afterPageLoad';
 import { CHUNK_FAILED_MESSAGE, isChunkLoadError, reloadedForNewVersion } from './lib/chunkLoad';
 import { holdEarlyTaps, stopHoldingTaps } from './lib/earlyTaps';
 import { firstScreenShown } from './lib/firstScreen';
@@ -115,7 +116,4 @@ function registerWorkerAfterLoad() {
 }
 
 // Only production builds have a worker (webpack.config.ts); the dev server never registers one.
-if (process.env.NODE_ENV === 'production') {
-  if (document.readyState === 'complete') registerWorkerAfterLoad();
-  else window.addEventListener('load', registerWorkerAfterLoad, { once: true });
-}
+if (process.env.NODE_ENV === 'production') afterPageLoad(registerWorkerAfterLoad);

@@ -8,6 +8,7 @@
  * the connection drops.
  */
 import type * as SonnerModule from 'sonner';
+import { afterPageLoad } from './afterPageLoad';
 
 type Sonner = typeof SonnerModule;
 type SonnerToast = Sonner['toast'];
@@ -46,9 +47,7 @@ export function subscribeToSonner(listener: () => void): () => void {
 
 /** Asks for sonner after the page has loaded, off the first screen's path. */
 export function preloadToaster(): void {
-  const load = () => void loadSonner().catch(() => undefined);
-  if (document.readyState === 'complete') load();
-  else window.addEventListener('load', load, { once: true });
+  afterPageLoad(() => void loadSonner().catch(() => undefined));
 }
 
 function later(call: (sonnerToast: SonnerToast) => void): void {

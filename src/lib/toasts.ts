@@ -10,8 +10,9 @@
  * settles to { ok: true, data } or { ok: false, error }.
  */
 import { preloadToaster, toast } from './toast';
-import type * as MutationToasts from './mutationToasts';
+import { afterPageLoad } from './afterPageLoad';
 import { TOAST_DURATION_MS, plainMessages, type PromiseMessages } from './messages';
+import type * as MutationToasts from './mutationToasts';
 import type { MessageKey, MutationOutcome, ToastMutationOptions } from './mutationToasts';
 
 export type { MessageKey, MutationOutcome, ToastMutationOptions } from './mutationToasts';
@@ -32,9 +33,7 @@ function loadMutationToasts(): Promise<typeof MutationToasts> {
 /** Asks for sonner and the mutation toasts once the page has loaded (AppProviders). */
 export function preloadToasts(): void {
   preloadToaster();
-  const load = () => void loadMutationToasts().catch(() => undefined);
-  if (document.readyState === 'complete') load();
-  else window.addEventListener('load', load, { once: true });
+  afterPageLoad(() => void loadMutationToasts().catch(() => undefined));
 }
 
 /**

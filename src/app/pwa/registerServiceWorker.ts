@@ -7,6 +7,7 @@
  *   is ready', Reload), and Reload does the same as above.
  */
 import type { Workbox } from 'workbox-window';
+import { afterPageLoad } from '../../lib/afterPageLoad';
 import { updatesHeld } from '../../lib/updateGuard';
 import { serverAnsweredUrls } from './serverAnswered';
 import { askToUpdate } from './updatePrompt';
@@ -40,8 +41,7 @@ function reloadPage() {
 }
 
 function pageLoaded(): Promise<void> {
-  if (document.readyState === 'complete') return Promise.resolve();
-  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+  return new Promise((resolve) => afterPageLoad(resolve));
 }
 
 /**
