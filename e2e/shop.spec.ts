@@ -95,6 +95,9 @@ test('search asks the server, keeps the search in the address, and survives a re
     const url = new URL(r.url());
     if (url.pathname.endsWith('/get-all-products')) searches.push(url.searchParams.get('q') ?? '');
   });
+  // Typed key by key, so wait as `fill` does for the box to take typing (read-only on the
+  // server's page until the app has taken it over).
+  await expect(searchBox(page)).toBeEditable();
   await searchBox(page).pressSequentially(word, { delay: 40 });
   await expect(page).toHaveURL(new RegExp(`[?&]q=${word}`));
   // The search's own list (the product may already be on the first page of all products).
