@@ -67,6 +67,7 @@ export async function start(root: HTMLElement) {
   await nextTask();
   const { default: App } = await import(/* webpackMode: "eager" */ './App');
   const { preloadPage } = await import(/* webpackMode: "eager" */ './routes');
+  const { noteServerFields } = await import(/* webpackMode: "eager" */ '../lib/useEarlyTyping');
   await nextTask();
   // Rendered at once, the page hydrates with the rest instead of after a second pass.
   await preloadPage(window.location.pathname);
@@ -89,6 +90,9 @@ export async function start(root: HTMLElement) {
     root.querySelector(`[${PLACEHOLDER_ATTRIBUTE}]`) === null;
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole tree.
+  // What the shopper types on the server's page until it is replaced is the app's fields' to
+  // take over (lib/useEarlyTyping.ts).
+  if (!hydrating) noteServerFields(root);
   startTransition(() => {
     if (hydrating) hydrateRoot(root, page);
     else createRoot(root).render(page);

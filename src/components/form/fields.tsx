@@ -3,7 +3,7 @@ import { useController, useFormContext, type FieldValues, type Path } from 'reac
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useHydrated } from '../../lib/useHydrated';
+import { useEarlyTyping } from '../../lib/useEarlyTyping';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 
@@ -50,23 +50,23 @@ export function FormTextField<V extends FieldValues>({
   const { control } = useFormContext<V>();
   const { field, fieldState } = useController({ name, control });
   const error = fieldState.error?.message;
-  const hydrated = useHydrated();
+  const typed = (text: string) => field.onChange(normalize ? normalize(text) : text);
+  // The field takes typing from the server page's first paint, before the app has taken over.
+  const ref = useEarlyTyping(String(field.value ?? ''), typed, field.ref);
   return (
     <TextField
       {...props}
       name={field.name}
-      inputRef={field.ref}
+      inputRef={ref}
       value={field.value as unknown}
-      onChange={(event) => {
-        field.onChange(normalize ? normalize(event.target.value) : event.target.value);
-      }}
+      onChange={(event) => typed(event.target.value)}
       onBlur={() => {
         // A field left blank is not a mistake yet: it is checked when the form is sent.
         if (checkWhenBlank || field.value !== '') field.onBlur();
       }}
       error={error !== undefined}
       helperText={error ?? hint}
-      slotProps={withHtmlInput(slotProps, hydrated ? htmlInput : { ...htmlInput, readOnly: true })}
+      slotProps={withHtmlInput(slotProps, htmlInput)}
     />
   );
 }

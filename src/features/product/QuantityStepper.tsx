@@ -1,5 +1,5 @@
-import { useHydrated } from '../../lib/useHydrated';
 import { useId, useState } from 'react';
+import { useEarlyTyping } from '../../lib/useEarlyTyping';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
@@ -35,7 +35,6 @@ export default function QuantityStepper({
   disabled = false,
 }: QuantityStepperProps) {
   const id = useId();
-  const hydrated = useHydrated();
   const [draft, setDraft] = useState(String(value));
   const [shownValue, setShownValue] = useState(value);
   if (value !== shownValue) {
@@ -53,6 +52,9 @@ export default function QuantityStepper({
     // Held to the bounds: show the number that will be bought.
     if (String(next) !== raw) setDraft(String(next));
   }
+
+  // The field takes typing from the server page's first paint, before the app has taken over.
+  const ref = useEarlyTyping(draft, typed);
 
   return (
     <Box>
@@ -91,7 +93,7 @@ export default function QuantityStepper({
           disabled={disabled}
           onChange={(event) => typed(event.target.value)}
           onBlur={() => setDraft(String(value))}
-          readOnly={!hydrated}
+          inputRef={ref}
           inputProps={{
             min: MIN_QUANTITY,
             max: ceiling,

@@ -1,5 +1,5 @@
-import { useHydrated } from '../../lib/useHydrated';
 import { lazy, Suspense, useId, useState, type Ref } from 'react';
+import { useEarlyTyping } from '../../lib/useEarlyTyping';
 import { styled } from '@mui/material/styles';
 import IconButton from '@mui/material/IconButton';
 import Close from '@mui/icons-material/Close';
@@ -87,7 +87,6 @@ export default function SearchBox({
   const id = useId();
   const listId = `${id}-suggestions`;
   // Closed by Escape, a choice or leaving the box; opened again by typing.
-  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   // A new set of suggestions starts with none picked.
@@ -97,6 +96,13 @@ export default function SearchBox({
     setActive(-1);
   }
   const expanded = open && suggestions.length > 0 && value.trim() !== '';
+
+  function typed(text: string) {
+    setOpen(true);
+    onChange(text);
+  }
+  // The box takes typing from the server page's first paint, before the app has taken over.
+  const ref = useEarlyTyping(value, typed, inputRef);
 
   function choose(suggestion: SearchSuggestion) {
     setOpen(false);
@@ -111,7 +117,7 @@ export default function SearchBox({
           <Search aria-hidden="true" />
           <Input
             id={id}
-            ref={inputRef}
+            ref={ref}
             type="search"
             role="combobox"
             aria-autocomplete="list"
@@ -122,12 +128,8 @@ export default function SearchBox({
             autoComplete="off"
             enterKeyHint="search"
             maxLength={200}
-            readOnly={!hydrated}
             value={value}
-            onChange={(event) => {
-              setOpen(true);
-              onChange(event.target.value);
-            }}
+            onChange={(event) => typed(event.target.value)}
             // A tap on a product right after typing leaves the box first: the search is written
             // to the address then, not by a timer that would fire after the tap's navigation.
             onBlur={() => {
