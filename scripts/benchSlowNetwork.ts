@@ -31,6 +31,13 @@
  * then 3 s without a new request) are the transferSize of the navigation and every resource
  * (Resource Timing: headers and the body as sent, compressed when it was). Also printed:
  * Chromium's first contentful paint and largest contentful paint.
+ *
+ * Then as many runs again of a shopper who searches at first sight: in the same conditions,
+ * a word from the catalogue is typed into the search box (Playwright, key by key) as soon as
+ * the box has been painted, and the time is taken when a product of that search's own list
+ * ("Products matching ...") is painted, the address carrying the search. Typing into a page
+ * the app has not taken over yet must not be lost (src/lib/useEarlyTyping.ts); a search whose
+ * results are not there after 60 s is counted as lost.
  */
 import { chromium, type Browser } from '@playwright/test';
 import {
@@ -116,6 +123,9 @@ function instrument() {
   requestAnimationFrame(frame);
 }
 
+/** A search typed on sight is lost when its results are not there by then. */
+const EARLY_SEARCH_TIMEOUT_MS = 60_000;
+
 interface Run {
   header: number;
   searchBox: number;
@@ -137,7 +147,8 @@ interface Arrival {
   sent: number;
 }
 
-async function measure(browser: Browser, baseURL: string): Promise<Run> {
+/** A new phone-sized browser context with nothing cached, instrumented, on the slow link. */
+async function slowPhone(browser: Browser) {
   const context = await browser.newContext({
     serviceWorkers: 'block',
     viewport: { width: 375, height: 812 },
@@ -150,11 +161,16 @@ async function measure(browser: Browser, baseURL: string): Promise<Run> {
     content: 'globalThis.__name = globalThis.__name || ((fn) => fn);',
   });
   await context.addInitScript(instrument);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...LINK });
+  return { context, page, cdp };
+}
+
+async function measure(browser: Browser, baseURL: string): Promise<Run> {
+  const { context, page, cdp } = await slowPhone(browser);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...LINK });
     // The protocol's clock at the page's own request, and which requests are scripts.
     const clock = { navigationStart: Number.NaN };
     const arrivals = new Map<string, Arrival>();
@@ -246,6 +262,69 @@ async function measure(browser: Browser, baseURL: string): Promise<Run> {
   }
 }
 
+/** Types `word` as soon as the search box is painted: when that search's first product is. */
+async function measureEarlySearch(browser: Browser, baseURL: string, word: string) {
+  const { context, page } = await slowPhone(browser);
+  try {
+    await page.goto(`${baseURL}/shop`, { waitUntil: 'commit', timeout: 120_000 });
+    await page.waitForFunction(() => window.__paint.searchBox !== null, null, {
+      timeout: FIRST_PRODUCT_TIMEOUT_MS,
+      polling: 'raf',
+    });
+    const typedAt = await page.evaluate(() => performance.now());
+    await page.locator('input[type="search"]').pressSequentially(word);
+    const answered = await page
+      .waitForFunction(
+        (searched) => {
+          const list = document.querySelector(`[aria-label="Products matching “${searched}”"]`);
+          const product = list?.querySelector('[data-product-card]:not([data-pending]) a');
+          const inAddress = new URLSearchParams(window.location.search).get('q') === searched;
+          return inAddress && product?.textContent.trim() ? performance.now() : 0;
+        },
+        word,
+        { timeout: EARLY_SEARCH_TIMEOUT_MS, polling: 'raf' },
+      )
+      .then((handle) => handle.jsonValue())
+      .catch(() => Number.NaN);
+    return { typedAt, answered };
+  } finally {
+    await context.close();
+  }
+}
+
+/** A word of a product's name that the catalogue's search answers: its first long word. */
+async function searchWord(baseURL: string): Promise<string> {
+  const response = await fetch(`${baseURL}/api/get-all-products?limit=1`);
+  const { items } = (await response.json()) as { items: { name: string }[] };
+  const word = items[0]?.name.toLowerCase().match(/[a-z]{4,}/)?.[0];
+  if (!word) throw new Error('The catalogue has no product with a word of 4 letters or more.');
+  return word;
+}
+
+function reportEarlySearch(word: string, results: { typedAt: number; answered: number }[]) {
+  const seconds = (ms: number) => (Number.isNaN(ms) ? 'lost' : `${(ms / 1000).toFixed(2)} s`);
+  const answered = results.map((r) => r.answered);
+  const kept = answered.filter((ms) => !Number.isNaN(ms));
+  console.log(
+    `\nA search ("${word}") typed as soon as the box is painted (${results.length} runs):`,
+  );
+  printTable(
+    ['', 'median', 'each run'],
+    [
+      [
+        'typing started',
+        seconds(median(results.map((r) => r.typedAt))),
+        results.map((r) => seconds(r.typedAt)).join(', '),
+      ],
+      [
+        "the search's first product painted",
+        kept.length === results.length ? seconds(median(answered)) : 'lost',
+        answered.map(seconds).join(', '),
+      ],
+    ],
+  );
+}
+
 function report(results: Run[]) {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
@@ -298,6 +377,13 @@ async function main() {
       results.push(await measure(browser, storefront.baseURL));
     }
     report(results);
+    const word = await searchWord(storefront.baseURL);
+    const searches: { typedAt: number; answered: number }[] = [];
+    for (let run = 1; run <= runs; run += 1) {
+      console.info(`Search run ${run}/${runs} ...`);
+      searches.push(await measureEarlySearch(browser, storefront.baseURL, word));
+    }
+    reportEarlySearch(word, searches);
     console.log(`\nMachine before: ${loadBefore}\nMachine after:  ${machineLoad()}`);
   } finally {
     await browser?.close();
