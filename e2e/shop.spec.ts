@@ -126,7 +126,8 @@ async function holdAppCode(page: Page): Promise<() => void> {
   });
   await page.route(/\/assets\/app\.[0-9a-f]+\.js$/, async (route) => {
     await released;
-    await route.continue();
+    // A request of a page since left (a search sent by the server's page) has nowhere to go.
+    await route.continue().catch(() => {});
   });
   return release;
 }
@@ -158,6 +159,42 @@ for (const shopper of ['a visitor', 'a signed-in shopper'] as const) {
     await expect(searchBox(page)).toHaveValue(word);
   });
 }
+
+test("the phone's search key, before the app has the page, asks the server for the results", async ({
+  page,
+  request,
+}) => {
+  const { product, word } = await productToSearch(request);
+  const inCategory = new URLSearchParams({ category: product.category });
+  const release = await holdAppCode(page);
+  await page.goto(`/shop?${inCategory}`);
+  await expect(cards(page).first()).toBeVisible();
+  await searchBox(page).pressSequentially(word);
+  await searchBox(page).press('Enter');
+
+  // The server's page for the search, in the category the shopper was looking at.
+  const searched = new URLSearchParams({ category: product.category, q: word });
+  await expect.poll(() => new URL(page.url()).search).toBe(`?${searched}`);
+  const results = page.getByRole('list', { name: `Products matching “${word}”` });
+  await expect(results.getByRole('link', { name: product.name })).toBeVisible();
+  await expect(searchBox(page)).toHaveValue(word);
+  expect(await searchBox(page).evaluate(hasReactFiber)).toBe(false);
+
+  // Once the app has the page, the search key searches without leaving it.
+  release();
+  await expect.poll(() => searchBox(page).evaluate(hasReactFiber)).toBe(true);
+  const loads: string[] = [];
+  page.on('request', (r) => {
+    if (r.isNavigationRequest()) loads.push(r.url());
+  });
+  await searchBox(page).fill('');
+  await expect(page).not.toHaveURL(/[?&]q=/);
+  await searchBox(page).pressSequentially(word);
+  await searchBox(page).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${word}`));
+  await expect(results.getByRole('link', { name: product.name })).toBeVisible();
+  expect(loads).toEqual([]);
+});
 
 test('a search with no results offers a way back', async ({ page }) => {
   await page.goto('/shop?q=zzzqqqxxx');

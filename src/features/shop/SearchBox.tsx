@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState, type Ref } from 'react';
 import { useEarlyTyping } from '../../lib/useEarlyTyping';
+import { SEARCH_PARAM } from './useSearchText';
 import { styled } from '@mui/material/styles';
 import IconButton from '@mui/material/IconButton';
 import Close from '@mui/icons-material/Close';
@@ -68,12 +69,22 @@ interface SearchBoxProps {
   suggestions?: readonly SearchSuggestion[];
   /** A suggestion chosen (click, or arrows and Enter): open that product. */
   onChoose?: (suggestion: SearchSuggestion) => void;
+  /**
+   * The address's other parameters (category, filters, order), sent with the search by the
+   * server page's form before the app has taken the page over.
+   */
+  alongside?: readonly (readonly [string, string])[];
 }
 
 /**
  * The shop's search: a labelled search field in a search landmark, with a clear button, and
  * product names offered as the shopper types (a combobox with a listbox: arrows move through
  * them, Enter opens the one picked, Escape closes them).
+ *
+ * The landmark is a form that asks the server for the page with the search (`?q=`): the
+ * phone's search key sends it while the server's page is on screen and the app's code is
+ * still arriving, and the server renders the results. Once the app has the page, it searches
+ * itself and the form is never sent.
  */
 export default function SearchBox({
   value,
@@ -83,6 +94,7 @@ export default function SearchBox({
   inputRef,
   suggestions = [],
   onChoose,
+  alongside = [],
 }: SearchBoxProps) {
   const id = useId();
   const listId = `${id}-suggestions`;
@@ -110,7 +122,19 @@ export default function SearchBox({
   }
 
   return (
-    <div role="search" aria-label="Products">
+    <form
+      role="search"
+      aria-label="Products"
+      method="get"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setOpen(false);
+        onSubmit();
+      }}
+    >
+      {alongside.map(([name, text], index) => (
+        <input key={`${index}-${name}`} type="hidden" name={name} value={text} />
+      ))}
       <Label htmlFor={id}>Search products</Label>
       <Anchor>
         <Frame>
@@ -118,6 +142,7 @@ export default function SearchBox({
           <Input
             id={id}
             ref={ref}
+            name={SEARCH_PARAM}
             type="search"
             role="combobox"
             aria-autocomplete="list"
@@ -179,6 +204,6 @@ export default function SearchBox({
           </Suspense>
         ) : null}
       </Anchor>
-    </div>
+    </form>
   );
 }

@@ -71,6 +71,20 @@ test('the search box is a labelled search field inside a search landmark', async
   await findProductList();
 });
 
+test('the search landmark is a form for the server: the box as q, with the other choices', async () => {
+  renderShop('/shop?category=Grains&sort=price_asc&q=rice');
+  const form = screen.getByRole('search');
+  await findProductList();
+  expect(form.tagName).toBe('FORM');
+  expect(form).toHaveAttribute('method', 'get');
+  // What the form would send: the box's text as q, the category and order as they are.
+  const fields = [...(form as HTMLFormElement).elements].filter(
+    (field): field is HTMLInputElement => field instanceof HTMLInputElement && field.name !== '',
+  );
+  const sent = new URLSearchParams(fields.map((field) => [field.name, field.value]));
+  expect(sent.toString()).toBe('category=Grains&sort=price_asc&q=rice');
+});
+
 test('typing fast asks the server once, after the pause, and the address follows (replacing)', async () => {
   const requests = recordRequests();
   const { router, user } = renderShop();

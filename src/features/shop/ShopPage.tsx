@@ -40,7 +40,7 @@ import {
   writeListing,
   type ListingChoice,
 } from './listingParams';
-import { searchKey, useSearchText } from './useSearchText';
+import { SEARCH_PARAM, searchKey, useSearchText } from './useSearchText';
 
 // The filters' controls are not on the first screen of a phone: they load when first opened
 // (on wide screens, just after the grid).
@@ -131,6 +131,9 @@ export default function ShopPage() {
   useDocumentTitle(shopTitle(label));
 
   const { choice, choose } = useListingChoice(label !== '');
+  const [params] = useSearchParams();
+  // What the search box's form sends with the search, when the server's page sends it.
+  const alongside = useMemo(() => [...params].filter(([name]) => name !== SEARCH_PARAM), [params]);
   const filterCount = activeFilterCount(choice);
   const [sheetOpen, setSheetOpen] = useState(false);
   // Mounted from the first opening on, so closing the sheet can slide it away.
@@ -269,6 +272,7 @@ export default function ShopPage() {
         inputRef={searchInput}
         suggestions={suggestions}
         onChoose={(suggestion) => void navigate(productDetailsPath(suggestion.slug))}
+        alongside={alongside}
       />
       {/* The chips' row: 44 px buttons with 4 px above and below, held while it loads. */}
       <Suspense fallback={<Box sx={{ minHeight: 52 }} />}>
