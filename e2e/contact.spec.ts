@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { hasReactFiber, holdAppCode } from './fixtures/takeover';
 
 const message = {
   name: 'Tunde Bakare',
@@ -37,6 +38,26 @@ test('the contact form sends through EmailJS with the service, template and publ
 
   const outbox = (await (await request.get('/api/dev/outbox')).json()) as { text: string }[];
   expect(outbox.some((m) => m.text.includes(message.message))).toBe(true);
+});
+
+test('a message typed and sent before the app has the page is sent once it has', async ({
+  page,
+}) => {
+  const release = await holdAppCode(page);
+  await page.goto('/contact');
+  await fillContactForm(page);
+  const send = page.getByRole('button', { name: /send/i });
+  expect(await send.evaluate(hasReactFiber)).toBe(false);
+  const sent = page.waitForRequest(
+    (r) => r.url().includes('/v1.0/email/send') && r.method() === 'POST',
+  );
+  // The tap is held until the app has the page (src/lib/earlyTaps.ts), the typing kept.
+  await send.click();
+  release();
+
+  const body = (await sent).postDataJSON() as Record<string, unknown>;
+  expect(body.template_params).toMatchObject(message);
+  await expect(page.getByText('Message successfully sent!')).toBeVisible();
 });
 
 test('a failed send says so and keeps what was typed', async ({ page }) => {

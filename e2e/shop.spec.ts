@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Cart, LoginResponse, Product, ProductPage } from 'contract';
+import { hasReactFiber, holdAppCode } from './fixtures/takeover';
 
 const DEMO = { email: 'demo@ibadanmarket.ng', password: 'DemoPass123!' };
 
@@ -79,9 +80,6 @@ async function removeFromCart(
 
 const productList = (page: Page) => page.getByRole('list', { name: /^Products/ });
 const cards = (page: Page) => productList(page).getByRole('listitem');
-/** Whether React has the element: it keeps its fiber on the element (React 17 to 19). */
-const hasReactFiber = (element: Element) =>
-  Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search products' });
 
 test('search asks the server, keeps the search in the address, and survives a reload', async ({
@@ -117,20 +115,6 @@ test('search asks the server, keeps the search in the address, and survives a re
   await expect(page).not.toHaveURL(/[?&]q=/);
   await expect(page.getByRole('heading', { name: 'All products' })).toBeVisible();
 });
-
-/** Holds the app's code back until the returned function is called. */
-async function holdAppCode(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/app\.[0-9a-f]+\.js$/, async (route) => {
-    await released;
-    // A request of a page since left (a search sent by the server's page) has nowhere to go.
-    await route.continue().catch(() => {});
-  });
-  return release;
-}
 
 for (const shopper of ['a visitor', 'a signed-in shopper'] as const) {
   test(`${shopper} can search before the app has taken the page over`, async ({
