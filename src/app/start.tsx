@@ -88,11 +88,11 @@ export async function start(root: HTMLElement) {
     sessionEmpty &&
     root.firstElementChild !== null &&
     root.querySelector(`[${PLACEHOLDER_ATTRIBUTE}]`) === null;
-  // As a transition, the first render yields to the browser every few milliseconds instead of
-  // holding the main thread for the whole tree.
   // What the shopper types on the server's page until it is replaced is the app's fields' to
   // take over (lib/useEarlyTyping.ts).
   if (!hydrating) noteServerFields(root);
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole tree.
   startTransition(() => {
     if (hydrating) hydrateRoot(root, page);
     else createRoot(root).render(page);

@@ -38,6 +38,7 @@ function replaceServerPage(container: HTMLElement, page: React.ReactElement) {
   root = createRoot(container);
   root.render(page);
 }
+
 afterEach(() => {
   act(() => root?.unmount());
   root = null;
