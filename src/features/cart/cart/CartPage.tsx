@@ -24,7 +24,7 @@ import PageHeader from '../../../components/PageHeader';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { cartLoadError, deliveryLoadError } from '../../../lib/getErrorMessage';
 import { plainMessages } from '../../../lib/messages';
-import { useMediaQuery } from '../../../lib/useMediaQuery';
+import { useScreenMatch } from '../../../lib/useMediaQuery';
 import { cartApi, useGetCartQuery } from '../../../services/cartApi';
 import { deliveryApi, useGetDeliveryQuery } from '../../../services/deliveryApi';
 import CartLineItem, { CartLineSkeleton } from './CartLineItem';
@@ -158,10 +158,6 @@ function SignedInCart() {
   const [modeWanted, setModeWanted] = useState(false);
   const [paymentStarted, setPaymentStarted] = useState(false);
   const removal = useUndoableRemoval();
-  // On phones the total and Make Payment ride in a bar pinned to the bottom of the screen,
-  // instead of below every line; the summary keeps the figures.
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('md'));
   useResumePendingPayment();
   useShowPlacedOrder();
 
@@ -234,7 +230,6 @@ function SignedInCart() {
           checkout={checkout}
           canStartPayment={canPay}
           cartLoaded={cart !== undefined}
-          showButton={!isPhone}
           onMakePayment={openModeChoice}
           onRetryUnfinished={() =>
             withCheckout(({ resumePendingPayment }) => dispatch(resumePendingPayment()))
@@ -242,13 +237,15 @@ function SignedInCart() {
           onDismissError={() => dispatch(errorDismissed())}
         />
       </CartContents>
-      {isPhone && (cart ? cart.all_cart_data.length > 0 : !cartError) ? (
-        <PhonePaymentBar
-          total={cart ? totalToPay(cart) : undefined}
-          canStartPayment={canPay}
-          running={checkout.phase !== 'idle'}
-          onMakePayment={openModeChoice}
-        />
+      {(cart ? cart.all_cart_data.length > 0 : !cartError) ? (
+        <OnPhones>
+          <PhonePaymentBar
+            total={cart ? totalToPay(cart) : undefined}
+            canStartPayment={canPay}
+            running={checkout.phase !== 'idle'}
+            onMakePayment={openModeChoice}
+          />
+        </OnPhones>
       ) : null}
 
       <Suspense fallback={null}>
@@ -477,11 +474,28 @@ function stepText(checkout: CheckoutState): string | null {
   }
 }
 
+/**
+ * Whether the screen is a phone's (below the `md` width), where the total and Make Payment
+ * ride in a bar pinned to the bottom of the screen instead of below every line (the summary
+ * keeps the figures); null while the width is not known (the server's render, hydration).
+ * Read by the parts that change with it, not by SignedInCart: a cart the server rendered is
+ * hydrated as on a wide screen, and a phone's answer then redraws those parts, not the cart.
+ */
+function useIsPhone(): boolean | null {
+  const theme = useTheme();
+  return useScreenMatch(theme.breakpoints.down('md'), null);
+}
+
+/** Its children on phones only, once the width is known. */
+function OnPhones({ children }: { children: ReactNode }) {
+  return useIsPhone() ? children : null;
+}
+
 function PaymentPanel({
   checkout,
   canStartPayment,
   cartLoaded,
-  showButton,
+  showButton: shownFor,
   onMakePayment,
   onRetryUnfinished,
   onDismissError,
@@ -491,16 +505,18 @@ function PaymentPanel({
   /** False while the cart loads: Make Payment's place is held by a placeholder. */
   cartLoaded: boolean;
   /**
-   * Make Payment in the panel: false on phones, where it rides in the bar at the bottom;
-   * 'wide-screens' where the width is not known yet (the server's placeholder), for CSS to
-   * show it from the `md` width up.
+   * Make Payment in the panel: not on phones, where it rides in the bar at the bottom;
+   * 'wide-screens' where the width is not known yet (the server's render), for CSS to show
+   * it from the `md` width up. Unset: as the screen is.
    */
-  showButton: boolean | 'wide-screens';
+  showButton?: 'wide-screens';
   onMakePayment: () => void;
   onRetryUnfinished: () => void;
   onDismissError: () => void;
 }) {
   const step = stepText(checkout);
+  const isPhone = useIsPhone();
+  const showButton = shownFor ?? (isPhone === null ? 'wide-screens' : !isPhone);
   return (
     // Flex gaps, so that a part hidden by CSS takes no room.
     <Stack spacing={2} useFlexGap sx={{ mt: 2.5 }}>
@@ -543,6 +559,9 @@ function PaymentPanel({
           loadingPosition="start"
           startIcon={<LockOutlined />}
           fullWidth
+          sx={{
+            display: showButton === 'wide-screens' ? { xs: 'none', md: 'inline-flex' } : undefined,
+          }}
         >
           Make Payment
         </Button>
