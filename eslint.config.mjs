@@ -71,7 +71,7 @@ function restrictedImports(withSonner) {
         name: 'contract',
         allowTypeImports: true,
         message:
-          'Import values from contract/rules, listing, links, messages, details, credentials, email or titles.',
+          'Import values from contract/rules, listing, links, messages, details, credentials, email, titles or session.',
       },
       ...(withSonner
         ? [
@@ -96,10 +96,12 @@ function restrictedImports(withSonner) {
           '!contract/credentials',
           '!contract/email',
           '!contract/titles',
+          '!contract/session',
+          '!contract/sessionCookie',
         ],
         allowTypeImports: true,
         message:
-          'Import values from contract/rules, listing, links, messages, details, credentials, email or titles.',
+          'Import values from contract/rules, listing, links, messages, details, credentials, email, titles or session.',
       },
     ],
   };

@@ -46,7 +46,11 @@ function storedToken(): string | null {
 }
 
 const token = storedToken();
-if (token !== null) askEarly(window.location.pathname, token);
+// A page the server rendered for the signed-in shopper (server/src/serverRender.ts) came with
+// the shopper's answers already.
+if (token !== null && !document.getElementById('server-answers')?.hasAttribute('data-session')) {
+  askEarly(window.location.pathname, token);
+}
 
 /** The notice shown while the app's code cannot arrive, above the server's page. */
 let notice: HTMLElement | null = null;

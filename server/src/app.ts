@@ -30,6 +30,7 @@ import { createPaystackProvider } from './payments/paystack';
 import type { PaymentProvider } from './payments/provider';
 import { createSandboxProvider, type SandboxProvider } from './payments/sandbox';
 import { registerAuth } from './plugins/auth';
+import { shopperOfPageRequest } from './shopperPage';
 import { issue, notFoundBody, registerErrorHandling, unprocessable } from './plugins/errors';
 import {
   createAuthLimits,
@@ -57,6 +58,7 @@ import { catalogueVersion } from './db/products';
 import { pagePreview, withPreview } from './preview';
 import {
   createServerRenderer,
+  isRenderedPath,
   loadRenderer,
   withRenderedPage,
   type RendererModule,
@@ -398,15 +400,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       reply.code(404).type('application/json; charset=utf-8').send(notFoundBody()),
     renderPage: async (html, request) => {
       const url = new URL(request.url, 'http://page');
-      const rendered = serverRender
-        ? await serverRender.render(`${url.pathname}${url.search}`)
-        : null;
+      const path = `${url.pathname}${url.search}`;
+      // A signed-in shopper's page is rendered as theirs, and is theirs alone.
+      const shopper =
+        serverRender && isRenderedPath(url.pathname)
+          ? await shopperOfPageRequest(request, auth.userOf)
+          : null;
+      const rendered = serverRender ? await serverRender.render(path, shopper) : null;
       const early = earlyDataPaths(config.apiPrefix, url.pathname, url.searchParams);
       const scripts = earlyScriptPaths(await chunkGroups(), url.pathname);
       // A rendered page carries its answers; only a page the browser renders preloads them.
       let page = withEarlyData(html, rendered ? [] : early, scripts);
-      if (rendered) page = withRenderedPage(page, rendered, early);
-      return withPreview(page, await pagePreview(ctx, url.pathname, url.searchParams));
+      if (rendered) page = withRenderedPage(page, rendered, early, shopper);
+      page = withPreview(page, await pagePreview(ctx, url.pathname, url.searchParams));
+      return rendered && shopper ? { privateHtml: page } : page;
     },
   });
 

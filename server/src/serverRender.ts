@@ -7,7 +7,10 @@
  * renderer's API requests itself, in-process, through `app.inject`.
  *
  * Pages are rendered as a visitor who is not signed in sees them (the session lives in the
- * browser); a shopper's page, with a placeholder where the shopper's part goes. Everything
+ * browser); a shopper's page, with a placeholder where the shopper's part goes. A request
+ * that carries a signed-in shopper's session cookie (contract/sessionCookie.ts, checked by
+ * server/src/shopperPage.ts) gets the page as that shopper sees it: rendered for that request
+ * alone, never kept, and sent private and uncached (server/src/routes/static.ts). Everything
  * else, and any page whose render fails or runs late, is served as before: index.html, which
  * the browser renders itself. So is every page when there is no renderer (a build from before
  * it, or `dist/` copied without its dotfolders).
@@ -17,6 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify';
 import { PRODUCT_PAGE_PATH } from '../../contract/links';
+import { renderedSessionMark, type SessionValues } from '../../contract/session';
 import { scriptSafeJson } from './preview';
 
 /** src/ssr/render.tsx's interface, as the built file exports it. */
@@ -24,7 +28,12 @@ interface RenderedPage {
   html: string;
   answers: Record<string, unknown>;
 }
-type RenderPage = (url: string, signal?: AbortSignal) => Promise<RenderedPage>;
+type RenderPage = (
+  url: string,
+  signal?: AbortSignal,
+  session?: SessionValues,
+) => Promise<RenderedPage>;
+
 export interface RendererModule {
   createServerPages: (fetchFn: typeof fetch) => RenderPage;
 }
@@ -122,6 +131,12 @@ export function loadRenderer(distDir: string, log: FastifyBaseLogger): RendererM
 
 /** The id of the element holding the answers; src/index.tsx reads it. */
 export const ANSWERS_ELEMENT_ID = 'server-answers';
+/**
+ * The answers element's attribute naming the session a shopper's page was rendered for
+ * (contract/session.ts, renderedSessionMark); a visitor's copy has none. src/app/start.tsx
+ * and src/index.tsx read it.
+ */
+export const RENDERED_SESSION_ATTRIBUTE = 'data-session';
 
 /**
  * index.html with the rendered page in #root and its answers just after it. `answered` names
@@ -132,18 +147,29 @@ export function withRenderedPage(
   html: string,
   page: RenderedPage,
   answered: readonly string[] = [],
+  session: SessionValues | null = null,
 ): string {
   // index.html as the build writes it (minified: `<div id=root></div>`) or as written.
   const root = /<div id=(["']?)root\1\s*><\/div>/.exec(html);
   if (!root) return html;
-  const urls = answered.join(' ').replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  const answers = `<script type="application/json" id="${ANSWERS_ELEMENT_ID}" data-urls="${urls}">${scriptSafeJson(page.answers)}</script>`;
+  const urls = attributeText(answered.join(' '));
+  const mark = session
+    ? ` ${RENDERED_SESSION_ATTRIBUTE}="${attributeText(renderedSessionMark(session))}"`
+    : '';
+  const answers = `<script type="application/json" id="${ANSWERS_ELEMENT_ID}" data-urls="${urls}"${mark}>${scriptSafeJson(page.answers)}</script>`;
   return `${html.slice(0, root.index)}<div id="root">${page.html}</div>${answers}${html.slice(root.index + root[0].length)}`;
 }
 
+function attributeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
 export interface ServerRenderer {
-  /** The page at `url` (path and query), or null when it is left to the browser. */
-  render(url: string): Promise<RenderedPage | null>;
+  /**
+   * The page at `url` (path and query), as a visitor or as the shopper of a checked
+   * `session` sees it; null when it is left to the browser.
+   */
+  render(url: string, session?: SessionValues | null): Promise<RenderedPage | null>;
 }
 
 /**
@@ -168,10 +194,16 @@ export function createServerRenderer(
   const inFlight = new Map<string, ReturnType<typeof renderFresh>>();
 
   /** The page, and whether the outcome holds until the catalogue changes (a time-out does not). */
-  async function renderFresh(url: string): Promise<{ page: RenderedPage | null; keep: boolean }> {
+  // A shopper's renders, each for one request: counted against the same limit.
+  let shopperRenders = 0;
+
+  async function renderFresh(
+    url: string,
+    session?: SessionValues,
+  ): Promise<{ page: RenderedPage | null; keep: boolean }> {
     const signal = AbortSignal.timeout(timeLimitMs);
     try {
-      const page = await renderPage(url, signal);
+      const page = await renderPage(url, signal, session);
       const answersBytes = Buffer.byteLength(JSON.stringify(page.answers));
       if (answersBytes > MAX_ANSWERS_BYTES) {
         options.log.warn({ url, answersBytes }, 'page not rendered: its answers are too large');
@@ -185,9 +217,18 @@ export function createServerRenderer(
   }
 
   return {
-    async render(url) {
+    async render(url, session) {
       const pathname = new URL(url, RENDERER_ORIGIN).pathname;
       if (!isRenderedPath(pathname)) return null;
+      if (session) {
+        if (inFlight.size + shopperRenders >= maxAtOnce) return null;
+        shopperRenders += 1;
+        try {
+          return (await renderFresh(url, session)).page;
+        } finally {
+          shopperRenders -= 1;
+        }
+      }
       const version = await options.version();
       const hit = kept.get(url);
       if (hit && hit.version === version) {
@@ -197,7 +238,7 @@ export function createServerRenderer(
       }
       const key = `${version} ${url}`;
       let pending = inFlight.get(key);
-      if (!pending && inFlight.size >= maxAtOnce) return null;
+      if (!pending && inFlight.size + shopperRenders >= maxAtOnce) return null;
       if (!pending) {
         pending = renderFresh(url).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);

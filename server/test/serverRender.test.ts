@@ -5,7 +5,17 @@ import path from 'node:path';
 import type { App } from '../src/app';
 import { scriptSafeJson } from '../src/preview';
 import { createServerRenderer, inProcessFetch, type RendererModule } from '../src/serverRender';
-import { call, seedProducts, setupHarness } from './helpers';
+import { SESSION_COOKIE, encodeSessionCookie } from '../../contract/sessionCookie';
+import type { SessionValues } from '../../contract/session';
+import {
+  call,
+  createShopper,
+  fillCart,
+  json,
+  seedProducts,
+  setupHarness,
+  type Shopper,
+} from './helpers';
 
 const t = setupHarness();
 
@@ -224,5 +234,128 @@ describe('the renderer', () => {
       log: t.app.log,
     });
     await expect(renderer.render('/shop')).resolves.toBeNull();
+  });
+});
+
+/**
+ * A renderer that, like src/ssr/render.tsx, asks the API with the session's token when it is
+ * given a session, and shows the shopper's cart and name; a visitor's copy has the placeholder.
+ */
+function shopperRenderer(log: { url: string; session: SessionValues | undefined }[]) {
+  const renderer: RendererModule = {
+    createServerPages: (fetchFn) => async (url, _signal, session) => {
+      log.push({ url, session });
+      if (!session?.authToken) {
+        return { html: '<main><div data-shopper-placeholder></div></main>', answers: {} };
+      }
+      const answer = await fetchFn('http://localhost/api/all-carts', {
+        headers: { authorization: `Bearer ${session.authToken}` },
+      });
+      const cart = (await answer.json()) as { all_cart_data: { product: { name: string } }[] };
+      const lines = cart.all_cart_data.map((line) => `<h3>${line.product.name}</h3>`).join('');
+      return {
+        html: `<main><p>Hi, ${session.userName}</p>${lines}</main>`,
+        answers: { cartApi: { queries: { cart }, mutations: {}, provided: {} } },
+      };
+    },
+  };
+  return renderer;
+}
+
+describe("a signed-in shopper's pages", () => {
+  const log: { url: string; session: SessionValues | undefined }[] = [];
+  let shopSite: App;
+  beforeAll(async () => {
+    shopSite = await t.build({ DIST_DIR: dist }, { pageRenderer: shopperRenderer(log) });
+  });
+
+  function cookieFor(shopper: Shopper, changes: Partial<SessionValues> = {}): string {
+    const session: SessionValues = {
+      authToken: shopper.token,
+      userID: String(shopper.id),
+      userName: shopper.firstName,
+      productID: null,
+      productSlug: null,
+      orderId: null,
+      ...changes,
+    };
+    return `${SESSION_COOKIE}=${encodeSessionCookie(session)}`;
+  }
+
+  async function shopperWithRice(): Promise<Shopper> {
+    const shopper = await createShopper(shopSite, t.db);
+    const [rice] = await call(shopSite, { url: '/api/get-all-products' }).then((r) =>
+      json<{ id: number; name: string }[]>(r),
+    );
+    await fillCart(shopSite, shopper, [[rice!.id, 2]]);
+    return shopper;
+  }
+
+  test('with the session cookie, the cart is rendered for the shopper, private and uncached', async () => {
+    const shopper = await shopperWithRice();
+    const r = await call(shopSite, {
+      url: '/cart',
+      headers: { cookie: `other=1; ${cookieFor(shopper, { productSlug: 'ofada-rice' })}` },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['cache-control']).toBe('private, no-store');
+    expect(r.headers.etag).toBeUndefined();
+    expect(r.body).toContain(`<p>Hi, ${shopper.firstName}</p><h3>Ofada Rice</h3>`);
+    expect(r.body).not.toContain('data-shopper-placeholder');
+    // The page names the session it was rendered for, and never the token.
+    expect(r.body).toContain(
+      `data-session="userID=${shopper.id}&amp;userName=${shopper.firstName}&amp;productSlug=ofada-rice"`,
+    );
+    expect(r.body).not.toContain(shopper.token);
+    expect(answersIn(r.body)).toMatchObject({ cartApi: { queries: { cart: {} } } });
+    expect(log.at(-1)?.session?.userID).toBe(String(shopper.id));
+  });
+
+  test('each shopper request is rendered afresh, and a visitor still gets the kept copy', async () => {
+    const shopper = await shopperWithRice();
+    const before = log.length;
+    await call(shopSite, { url: '/cart', headers: { cookie: cookieFor(shopper) } });
+    await call(shopSite, { url: '/cart', headers: { cookie: cookieFor(shopper) } });
+    expect(log.length - before).toBe(2);
+    const visitor = await call(shopSite, { url: '/cart' });
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    expect(visitor.body).toContain('data-shopper-placeholder');
+    expect(visitor.body).not.toContain('Ofada Rice');
+    expect(visitor.body).not.toContain('data-session');
+  });
+
+  test('a cookie whose token is logged out, forged or of another account gets the visitor copy', async () => {
+    const shopper = await shopperWithRice();
+    const other = await createShopper(shopSite, t.db, { email: 'tunde@example.com' });
+    const loggedOut = await createShopper(shopSite, t.db, { email: 'bisi@example.com' });
+    await call(shopSite, { method: 'POST', url: '/api/logout', token: loggedOut.token });
+    for (const cookie of [
+      cookieFor(loggedOut),
+      cookieFor(shopper, { authToken: `${shopper.token}x` }),
+      // The other account's token with this shopper's id: the page would be the other's.
+      cookieFor(shopper, { authToken: other.token }),
+      `${SESSION_COOKIE}=%%%`,
+    ]) {
+      const r = await call(shopSite, { url: '/cart', headers: { cookie } });
+      expect({ cookie, cache: r.headers['cache-control'] }).toEqual({ cookie, cache: 'no-cache' });
+      expect(r.body).toContain('data-shopper-placeholder');
+      expect(r.body).not.toContain('Ofada Rice');
+    }
+  });
+
+  test('pages the server does not render ignore the cookie', async () => {
+    const shopper = await shopperWithRice();
+    const r = await call(shopSite, { url: '/auth/login', headers: { cookie: cookieFor(shopper) } });
+    expect(r.headers['cache-control']).toBe('no-cache');
+    expect(r.body).toContain('<div id=root></div>');
+  });
+
+  test('the API never reads the cookie: a call without its token is refused', async () => {
+    const shopper = await shopperWithRice();
+    const r = await call(shopSite, {
+      url: '/api/all-carts',
+      headers: { cookie: cookieFor(shopper) },
+    });
+    expect(r.statusCode).toBe(401);
   });
 });

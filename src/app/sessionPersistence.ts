@@ -13,31 +13,59 @@
  */
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { persistReducer, type PersistConfig } from 'redux-persist';
-import sessionSlice, { SESSION_KEYS, type SessionState } from '../state/sessionSlice';
+import sessionSlice, {
+  SESSION_KEYS,
+  initialSessionState,
+  type SessionState,
+} from '../state/sessionSlice';
+import { writeSessionCookie } from './sessionCookie';
 import { readStoredSession, writeStoredSession } from './storedSession';
 
 /** The persist key; it names no storage item, since each field has its own key. */
 export const SESSION_PERSIST_KEY = 'session';
 
-/** A redux-persist storage engine of three async functions over the six keys. */
-export function createSessionStorageEngine(storage: Storage) {
+/**
+ * A redux-persist storage engine of three async functions over the six keys, which also keeps
+ * the session's cookie (app/sessionCookie.ts) the same as this tab's session.
+ */
+export function createSessionStorageEngine(
+  storage: Storage,
+  writeCookie: (session: SessionState) => void = writeSessionCookie,
+) {
   return {
     getItem: async (_key: string): Promise<SessionState> => readStoredSession(storage),
     setItem: async (_key: string, value: unknown): Promise<void> => {
       writeStoredSession(storage, value);
+      writeCookie(sessionOf(value));
     },
     removeItem: async (_key: string): Promise<void> => {
       for (const key of SESSION_KEYS) storage.removeItem(key);
+      writeCookie({ ...initialSessionState });
     },
   };
 }
 
+/** The six values of what redux-persist hands the engine (the session, with its `_persist`). */
+function sessionOf(value: unknown): SessionState {
+  const session: SessionState = { ...initialSessionState };
+  if (typeof value !== 'object' || value === null) return session;
+  const fields = value as Record<string, unknown>;
+  for (const key of SESSION_KEYS) {
+    const field = fields[key];
+    if (typeof field === 'string') session[key] = field;
+  }
+  return session;
+}
+
 /** The session reducer wrapped by redux-persist, writing to `storage`. One per store. */
-export function createPersistedSessionReducer(storage: Storage): Reducer<SessionState> {
+export function createPersistedSessionReducer(
+  storage: Storage,
+  writeCookie?: (session: SessionState) => void,
+): Reducer<SessionState> {
   // `deserialize: false` is honoured by redux-persist 6 but missing from its types.
   const config: PersistConfig<SessionState> & { deserialize: false } = {
     key: SESSION_PERSIST_KEY,
-    storage: createSessionStorageEngine(storage),
+    storage: createSessionStorageEngine(storage, writeCookie),
     serialize: false,
     deserialize: false,
     stateReconciler: false,

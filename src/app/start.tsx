@@ -4,14 +4,22 @@
  * render, which hydrates the server's page or renders the page afresh.
  */
 import { startTransition, StrictMode } from 'react';
+import { renderedSessionMark } from 'contract/session';
 import { serverAnsweredUrls } from './pwa/serverAnswered';
 import type { ServerAnswers } from '../services/createApi';
 
+/** What a server-rendered page was rendered from (server/src/serverRender.ts). */
+interface ServerRendered {
+  answers: ServerAnswers;
+  /** The session a shopper's page was rendered for (contract/session.ts); null: a visitor's. */
+  sessionMark: string | null;
+}
+
 /**
- * The answers a server-rendered page was rendered from (server/src/serverRender.ts), or null
- * for a page the browser renders itself (the service worker's copy, a static host).
+ * The answers a server-rendered page was rendered from, and for whom, or null for a page the
+ * browser renders itself (the service worker's copy, a static host).
  */
-function serverAnswers(): ServerAnswers | null {
+function serverRendered(): ServerRendered | null {
   const element = document.getElementById('server-answers');
   if (!element?.textContent) return null;
   element.remove();
@@ -19,7 +27,8 @@ function serverAnswers(): ServerAnswers | null {
     if (path.startsWith('/')) serverAnsweredUrls.add(new URL(path, window.location.href).href);
   }
   try {
-    return JSON.parse(element.textContent) as ServerAnswers;
+    const answers = JSON.parse(element.textContent) as ServerAnswers;
+    return { answers, sessionMark: element.dataset.session ?? null };
   } catch {
     return null;
   }
@@ -38,12 +47,11 @@ function nextTask(): Promise<void> {
  * downloaded, the modules are only evaluated later.
  */
 export async function start(root: HTMLElement) {
-  const answers = serverAnswers();
+  const rendered = serverRendered();
   await nextTask();
   const { serverAnswersArrived } = await import(/* webpackMode: "eager" */ '../services/createApi');
   await nextTask();
   const { createAppStore } = await import(/* webpackMode: "eager" */ './store');
-  const { SESSION_KEYS } = await import(/* webpackMode: "eager" */ '../state/sessionSlice');
   const { PLACEHOLDER_ATTRIBUTE } = await import(
     /* webpackMode: "eager" */ '../components/shopperUnknown'
   );
@@ -51,11 +59,30 @@ export async function start(root: HTMLElement) {
   // The session is read from localStorage synchronously, so no PersistGate is needed.
   const app = createAppStore();
   const { store } = app;
+  // The server renders what a visitor with nothing stored sees or, given the session's cookie,
+  // what this shopper sees. A page rendered for the session this tab has is hydrated in
+  // place. One rendered for another (a visitor's copy for a signed-in shopper, or for one
+  // who has opened a product: the session remembers it; a copy for a shopper who has since
+  // logged out) is rendered afresh, as it differs. So is a visitor's copy of a shopper's
+  // page, which has a placeholder for the shopper's part.
+  const session = store.getState().session;
+  const renderedFor = rendered?.sessionMark ?? null;
+  const renderedForThisTab =
+    // The mark names every value but the token.
+    (renderedFor ?? '') === renderedSessionMark(session) &&
+    (renderedFor === null
+      ? session.authToken === null && root.querySelector(`[${PLACEHOLDER_ATTRIBUTE}]`) === null
+      : session.authToken !== null);
+  const hydrating = rendered !== null && root.firstElementChild !== null && renderedForThisTab;
+  // The server's answers are taken in, never asked again: a visitor's copy holds only the
+  // catalogue's, the same for everyone; a copy for this shopper, the shopper's own too. A
+  // copy for another session holds answers that may not be this shopper's: none are taken.
+  if (rendered && (renderedFor === null || renderedForThisTab)) {
+    store.dispatch(serverAnswersArrived(rendered.answers));
+  }
+  await nextTask();
   const { askForShopperData } = await import(/* webpackMode: "eager" */ './shopperData');
   askForShopperData(store, window.location.pathname);
-  await nextTask();
-  // The catalogue answers are the same for everyone: taken in either way, never asked again.
-  if (answers) store.dispatch(serverAnswersArrived(answers));
   await nextTask();
   const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await nextTask();
@@ -77,17 +104,6 @@ export async function start(root: HTMLElement) {
       <App store={store} />
     </StrictMode>
   );
-  // The server renders what a visitor with nothing stored sees. A page rendered for this
-  // visitor is hydrated in place; a signed-in shopper's (or one who has opened a product: the
-  // session remembers it) is rendered afresh, as it differs from what the server could know.
-  // So is a shopper's page, which the server renders with a placeholder for the shopper's part.
-  const session = store.getState().session;
-  const sessionEmpty = SESSION_KEYS.every((key) => session[key] === null);
-  const hydrating =
-    answers !== null &&
-    sessionEmpty &&
-    root.firstElementChild !== null &&
-    root.querySelector(`[${PLACEHOLDER_ATTRIBUTE}]`) === null;
   // What the shopper types on the server's page until it is replaced is the app's fields' to
   // take over (lib/useEarlyTyping.ts).
   if (!hydrating) noteServerFields(root);

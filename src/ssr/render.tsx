@@ -5,10 +5,12 @@
  * puts the HTML into index.html's #root with the answers the render fetched; the browser then
  * hydrates the page from those answers without asking for them again (src/index.tsx).
  *
- * Every page is rendered as a visitor who is not signed in sees it: the server never knows
- * the shopper (the session lives in the browser's localStorage). A shopper's page (the cart,
- * the profile pages) is rendered with a placeholder where the shopper's own part goes
- * (components/RequireShopper.tsx), which the browser then renders in its place.
+ * A page is rendered as a visitor who is not signed in sees it, unless the server is given
+ * the shopper's session (the cookie the browser keeps beside its localStorage values,
+ * contract/session.ts, once the server has checked its token): then as that shopper sees
+ * it. A visitor's copy of a shopper's page (the cart, the profile pages) has a placeholder
+ * where the shopper's own part goes (components/RequireShopper.tsx), which the browser then
+ * renders in its place.
  */
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -21,6 +23,7 @@ import { makeStore, type AppStore } from '../app/store';
 import { apis } from '../services';
 import { retryPolicy, setServerFetch } from '../services/baseQuery';
 import type { ServerAnswers } from '../services/createApi';
+import type { SessionState } from '../state/sessionSlice';
 
 export type { ServerAnswers };
 
@@ -65,7 +68,12 @@ export class RenderFailed extends Error {
   }
 }
 
-async function renderOnce(store: AppStore, url: string, signal?: AbortSignal): Promise<string> {
+async function renderOnce(
+  store: AppStore,
+  url: string,
+  shopperKnown: boolean,
+  signal?: AbortSignal,
+): Promise<string> {
   // A cache of its own per render, which keeps the styles rather than writing each before its
   // element: a render React sets aside (a component that suspended) would otherwise have
   // taken a style's only copy with it.
@@ -77,7 +85,7 @@ async function renderOnce(store: AppStore, url: string, signal?: AbortSignal): P
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <CacheProvider value={cache}>
-      <ShopperUnknownContext value={true}>
+      <ShopperUnknownContext value={!shopperKnown}>
         <App store={store} Router={Router} />
       </ShopperUnknownContext>
     </CacheProvider>,
@@ -135,13 +143,21 @@ function fulfilledAnswers(store: AppStore): ServerAnswers {
 export function createServerPages(fetchFn: typeof fetch) {
   setServerFetch(fetchFn);
   retryPolicy.maxRetries = 0;
-  /** The page at `url` (a path with its query). Rejects with RenderFailed or the abort reason. */
-  return async function renderPage(url: string, signal?: AbortSignal): Promise<RenderedPage> {
-    const store = makeStore();
+  /**
+   * The page at `url` (a path with its query), as a visitor sees it or, given the session of a
+   * shopper whose token the server has checked, as that shopper does. Rejects with
+   * RenderFailed or the abort reason.
+   */
+  return async function renderPage(
+    url: string,
+    signal?: AbortSignal,
+    session?: SessionState,
+  ): Promise<RenderedPage> {
+    const store = makeStore(session ? { session } : undefined);
     let html = '';
     for (let render = 0; render < MAX_RENDERS; render += 1) {
       const asked = queryCount(store);
-      html = await renderOnce(store, url, signal);
+      html = await renderOnce(store, url, session !== undefined, signal);
       // Nothing new asked for: this render had every answer it needed.
       if (queryCount(store) === asked) break;
       await whileNotAborted(

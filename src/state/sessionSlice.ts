@@ -1,19 +1,13 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { SESSION_KEYS, type SessionKey, type SessionValues } from 'contract/session';
 
 /**
  * The six values the spec keeps in the browser's localStorage (docs/product.md#data), each under
- * its own key. Values are strings, as localStorage holds them; null means absent.
+ * its own key. Values are strings, as localStorage holds them; null means absent. The server
+ * reads the same six from a cookie to render a page for the shopper (contract/sessionCookie.ts).
  */
-export const SESSION_KEYS = [
-  'authToken',
-  'productID',
-  'orderId',
-  'userID',
-  'userName',
-  'productSlug',
-] as const;
-export type SessionKey = (typeof SESSION_KEYS)[number];
-export type SessionState = Record<SessionKey, string | null>;
+export { SESSION_KEYS, type SessionKey };
+export type SessionState = SessionValues;
 
 export const initialSessionState: SessionState = {
   authToken: null,

@@ -29,6 +29,8 @@ const BEARER = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\s*$/i
 
 export interface Authenticator {
   requireUser: preValidationAsyncHookHandler;
+  /** The account a token signs in, if the token is good and its session still open. */
+  userOf(token: string): Promise<AuthUser | null>;
 }
 
 export function registerAuth(
@@ -37,26 +39,28 @@ export function registerAuth(
 ): Authenticator {
   app.decorateRequest('user', null);
 
+  // No cache on purpose: a session ended by another server process must be refused here
+  // on the very next call, and the lookup is one primary-key read.
+  async function userOf(token: string): Promise<AuthUser | null> {
+    const claims = await deps.tokens.verify(token);
+    if (!claims) return null;
+    const found = await findOpenSession(deps.db, claims.sessionId, claims.userId, deps.clock.now());
+    if (!found || !found.active) return null;
+    return {
+      id: found.userId,
+      email: found.email,
+      firstName: found.firstName,
+      sessionId: claims.sessionId,
+    };
+  }
+
   return {
-    // No cache on purpose: a session ended by another server process must be refused here
-    // on the very next call, and the lookup is one primary-key read.
+    userOf,
     async requireUser(request: FastifyRequest) {
       const match = BEARER.exec(request.headers.authorization ?? '');
-      const claims = match?.[1] ? await deps.tokens.verify(match[1]) : null;
-      if (!claims) throw credentialsError();
-      const found = await findOpenSession(
-        deps.db,
-        claims.sessionId,
-        claims.userId,
-        deps.clock.now(),
-      );
-      if (!found || !found.active) throw credentialsError();
-      request.user = {
-        id: found.userId,
-        email: found.email,
-        firstName: found.firstName,
-        sessionId: claims.sessionId,
-      };
+      const user = match?.[1] ? await userOf(match[1]) : null;
+      if (!user) throw credentialsError();
+      request.user = user;
     },
   };
 }

@@ -11,7 +11,9 @@
  *   app's own routes work on reload; a missing file is a plain 404, never the page;
  * - the page itself (/, /index.html and those routes) passed through `renderPage`, since it
  *   differs by URL (a shared product's preview tags): compressed here, once per distinct
- *   page, with an ETag of its content, so a revalidation is still a 304;
+ *   page, with an ETag of its content, so a revalidation is still a 304. A page rendered for
+ *   one signed-in shopper is private: sent `Cache-Control: private, no-store`, with no ETag,
+ *   and neither kept here nor by any cache on the way;
  * - source maps (*.map) kept out of reach unless `serveSourceMaps` is on: they are in dist/
  *   for reading error reports, and would show shoppers the whole source;
  * - dotfiles, paths that climb out of dist/ and non-canonical spellings refused.
@@ -29,6 +31,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 send.mime.define({ 'text/javascript': ['js', 'mjs'] }, true);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * A private page is compressed for each request it answers: brotli's quality 5 is a few
+ * milliseconds for a page of 40-60 KB, against a couple of hundred at the default 11 that a
+ * page compressed once and kept can afford.
+ */
+const PRIVATE_PAGE_BROTLI_QUALITY = 5;
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en">
@@ -48,7 +56,12 @@ export interface StaticSiteOptions {
   /** The answer for what is neither a file of the site nor one of the app's routes. */
   notFound: (request: FastifyRequest, reply: FastifyReply) => unknown;
   /** index.html as this request's URL should have it; unset, the file as it is. */
-  renderPage?: (html: string, request: FastifyRequest) => Promise<string>;
+  renderPage?: (html: string, request: FastifyRequest) => Promise<string | PrivatePage>;
+}
+
+/** A page holding one shopper's own data (their cart, their name). */
+export interface PrivatePage {
+  privateHtml: string;
 }
 
 /** One rendered page, in each encoding, with its ETag. */
@@ -152,6 +165,34 @@ export async function registerStaticSite(
     return page;
   }
 
+  function sendPrivatePage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    html: string,
+  ): FastifyReply {
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    const identity = Buffer.from(html);
+    const body =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(identity, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+              [zlib.constants.BROTLI_PARAM_QUALITY]: PRIVATE_PAGE_BROTLI_QUALITY,
+            },
+          })
+        : encoding === 'gzip'
+          ? zlib.gzipSync(identity, { level: 6 })
+          : identity;
+    void reply
+      .code(200)
+      .header('Cache-Control', 'private, no-store')
+      .header('Vary', 'Accept-Encoding, Cookie')
+      .type('text/html; charset=utf-8')
+      .header('Content-Length', body.length);
+    if (encoding) void reply.header('Content-Encoding', encoding);
+    return request.method === 'HEAD' ? reply.send() : reply.send(body);
+  }
+
   async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const html = await readTemplate();
     if (html === null) {
@@ -161,7 +202,9 @@ export async function registerStaticSite(
         .type('text/html; charset=utf-8')
         .send(NOT_BUILT_PAGE);
     }
-    const page = compressed(await renderPage(html, request));
+    const made = await renderPage(html, request);
+    if (typeof made !== 'string') return sendPrivatePage(request, reply, made.privateHtml);
+    const page = compressed(made);
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     void reply
       .header('Cache-Control', 'no-cache')
