@@ -1,0 +1,120 @@
+/**
+ * A signed-in shopper's pages come from the server rendered for the shopper: the app keeps
+ * the session in a cookie beside localStorage (src/app/sessionCookie.ts), the server renders
+ * the page with it (server/src/shopperPage.ts), and the app hydrates that page in place.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { addToCart, catalogue, emptyCart, logIn, signInPage } from './fixtures/shopper';
+import { hasReactFiber, holdAppCode } from './fixtures/takeover';
+import { appRoutes } from './routes';
+
+const SESSION_COOKIE = 'ibm_session';
+
+async function sessionCookie(page: Page) {
+  return (await page.context().cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
+}
+
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+test("the cart comes from the server as the shopper's, and the app takes it over without asking again", async ({
+  page,
+  request,
+}) => {
+  const shopper = await logIn(request);
+  // Other specs share the demo shopper: start from a cart of one product.
+  await emptyCart(request, shopper);
+  const product = (await catalogue(request)).find((p) => p.inventory_stock > 0);
+  if (!product) throw new Error('The demo catalogue has no product in stock.');
+  await addToCart(request, shopper, product, 2);
+  await signInPage(page, shopper);
+  const problems = consoleProblems(page);
+
+  // The app copies the session into its cookie once it has started.
+  await page.goto('/shop');
+  await expect.poll(async () => (await sessionCookie(page))?.sameSite).toBe('Lax');
+
+  const cartReads: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/all-carts') cartReads.push(r.url());
+  });
+  const release = await holdAppCode(page);
+  const response = await page.goto('/cart');
+  expect(response?.headers()['cache-control']).toBe('private, no-store');
+  // Before the app's code has arrived: the server's page already shows the cart.
+  const line = page.getByRole('main').getByText(product.name).first();
+  await expect(line).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText(`Hi, ${shopper.firstName.toUpperCase()}`);
+  const heading = page.getByRole('heading', { level: 1, name: 'Your cart' });
+  const serverHeading = await heading.elementHandle();
+  expect(await serverHeading.evaluate(hasReactFiber)).toBe(false);
+
+  release();
+  // Hydrated in place: the server's own heading element is now React's (a page rendered
+  // afresh would have replaced it), and the page answers a tap.
+  await expect.poll(() => serverHeading.evaluate(hasReactFiber)).toBe(true);
+  expect(await serverHeading.evaluate((element) => element.isConnected)).toBe(true);
+  await page.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
+  const quantity = page.getByRole('group', { name: `Quantity of ${product.name}` });
+  await expect(quantity.getByLabel('Quantity', { exact: true })).toHaveValue('3');
+  // The cart came with the page: the only read of it is the one after the change.
+  expect(cartReads.length).toBeLessThanOrEqual(1);
+  expect(problems).toEqual([]);
+});
+
+test("every server-rendered page hydrates as the shopper's with no console error", async ({
+  page,
+  request,
+}) => {
+  const shopper = await logIn(request);
+  await signInPage(page, shopper);
+  const problems = consoleProblems(page);
+  await page.goto('/shop');
+  await expect.poll(async () => (await sessionCookie(page)) !== undefined).toBe(true);
+  for (const route of appRoutes.filter((r) =>
+    [
+      '/',
+      '/shop',
+      '/home',
+      '/faq',
+      '/cart',
+      '/profile',
+      '/profile/orders',
+      '/profile/wishlist',
+    ].includes(r.path),
+  )) {
+    const response = await page.goto(route.path);
+    expect({ path: route.path, cache: response?.headers()['cache-control'] }).toEqual({
+      path: route.path,
+      cache: 'private, no-store',
+    });
+    const heading = page.getByRole('heading', { level: 1 }).first();
+    await expect(heading).toBeVisible();
+    await expect.poll(() => heading.evaluate(hasReactFiber)).toBe(true);
+  }
+  expect(problems).toEqual([]);
+});
+
+test('logging out removes the cookie, and the next page is the visitor copy', async ({
+  page,
+  request,
+}) => {
+  const shopper = await logIn(request);
+  await signInPage(page, shopper);
+  await page.goto('/profile');
+  await expect.poll(async () => (await sessionCookie(page)) !== undefined).toBe(true);
+  await page
+    .getByRole('button', { name: /^Log ?out$/i })
+    .first()
+    .click();
+  await expect.poll(async () => (await sessionCookie(page)) === undefined).toBe(true);
+  const response = await page.request.get('/cart');
+  expect(response.headers()['cache-control']).toBe('no-cache');
+  expect(await response.text()).toContain('data-shopper-placeholder');
+});
