@@ -132,13 +132,12 @@ function cachedOrderItems(store: AppStore) {
 
 describe('the API slices', () => {
   // In this order: the slices a test loads stay loaded for the tests after it.
-  test('a new store holds the session, the saved copies, the checkout flow and the six API slices a first visit uses', () => {
+  test('a new store holds the session, the saved copies and the six API slices a first visit uses', () => {
     const state = makeStore().getState();
     expect(Object.keys(state).sort()).toEqual(
       [
         'session',
         'savedCopies',
-        'checkout',
         'productApi',
         'cartApi',
         'wishlistApi',
@@ -162,6 +161,31 @@ describe('the API slices', () => {
       middlewareRegistered: true,
     });
     expect(makeStore().getState().staffApi).toBeDefined();
+  });
+
+  test("the payment flow's state joins with the cart's code; a store made after keeps a preloaded one", async () => {
+    const before = makeStore({ session: signedInSession });
+    expect(before.getState().checkout).toBeUndefined();
+
+    const { initialCheckoutState, selectCheckout } =
+      await import('../features/cart/checkout/checkoutSlice');
+
+    expect(before.getState().checkout).toEqual(initialCheckoutState);
+    const resumed = { ...initialCheckoutState, error: 'Your payment is in.' };
+    const after = makeStore({ session: signedInSession, checkout: resumed });
+    expect(selectCheckout(after.getState())).toEqual(resumed);
+  });
+
+  test('a slice loaded before any store exists is in the first one from the start', async () => {
+    await jest.isolateModulesAsync(async () => {
+      // A fresh set of modules: the slice loads while no store is there to join.
+      const { initialCheckoutState, selectCheckout } =
+        await import('../features/cart/checkout/checkoutSlice');
+      const store = await import('./store');
+      const resumed = { ...initialCheckoutState, error: 'Your payment is in.' };
+      const first = store.makeStore({ session: signedInSession, checkout: resumed });
+      expect(selectCheckout(first.getState())).toEqual(resumed);
+    });
   });
 
   test('a slice that joins later runs its middleware in every store, old and new', async () => {

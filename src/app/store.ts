@@ -18,8 +18,8 @@ import type { notificationsApi } from '../services/notificationsApi';
 import type { orderItemsApi } from '../services/orderItemsApi';
 import type { paymentApi } from '../services/paymentApi';
 import type { staffApi } from '../services/staffApi';
-import { checkoutSlice } from '../features/cart/checkout/checkoutSlice';
-import { apiLoaded, hostLazyApis, type LazyApi } from '../state/lazyApis';
+import type { checkoutSlice } from '../features/cart/checkout/checkoutSlice';
+import { apiLoaded, hostLazyApis, loadedParts, type LazyPart } from '../state/lazyApis';
 import { listenerMiddleware } from '../state/listenerMiddleware';
 import savedCopiesSlice, { type SavedCopiesState } from '../state/savedCopiesSlice';
 import sessionSlice, { type SessionState } from '../state/sessionSlice';
@@ -28,17 +28,21 @@ import { readStoredSavedCopies } from '../state/storedSavedCopies';
 import './listeners';
 import { readStoredSession, syncSessionAcrossTabs } from './storedSession';
 
-/** The API slices that join the store when their code loads (state/lazyApis.ts). */
-type LazyLoadedSlices = WithSlice<typeof staffApi> &
+/**
+ * The slices that join the store when their code loads (state/lazyApis.ts): API slices, and
+ * the payment flow's state, which the cart's code brings.
+ */
+type LazyLoadedSlices = WithSlice<typeof checkoutSlice> &
+  WithSlice<typeof staffApi> &
   WithSlice<typeof notificationsApi> &
   WithSlice<typeof affiliatesApi> &
   WithSlice<typeof orderItemsApi> &
   WithSlice<typeof paymentApi>;
 
 /**
- * The session slice, the shopper's saved copies, the payment flow's state, and the API
- * slices a first visit uses; the others join when their code loads (the API caches are
- * never persisted; the saved copies keep a few answers).
+ * The session slice, the shopper's saved copies and the API slices a first visit uses; the
+ * others, and the payment flow's state, join when their code loads (the API caches are never
+ * persisted; the saved copies keep a few answers).
  */
 function buildRootReducer(
   sessionReducer: Reducer<SessionState>,
@@ -46,7 +50,6 @@ function buildRootReducer(
 ) {
   return combineSlices(
     { session: sessionReducer, savedCopies: savedCopiesReducer },
-    checkoutSlice,
     ...apis,
   ).withLazyLoadedSlices<LazyLoadedSlices>();
 }
@@ -129,14 +132,14 @@ const storeParts = new WeakMap<
   { reducer: RootReducer; dynamicMiddleware: DynamicMiddlewareInstance }
 >();
 
-function joinStore(store: Pick<Store, 'dispatch'>, api: LazyApi) {
+function joinStore(store: Pick<Store, 'dispatch'>, part: LazyPart) {
   const parts = storeParts.get(store);
   if (!parts) return;
   // Reducers are shared between stores (rootReducer): injecting one twice is a no-op.
-  parts.reducer.inject(api);
+  parts.reducer.inject(part);
   // Its middleware is typed for a state where the slice is always there; here it joins later.
-  parts.dynamicMiddleware.addMiddleware(api.middleware as Middleware);
-  store.dispatch(apiLoaded(api.reducerPath));
+  if ('middleware' in part) parts.dynamicMiddleware.addMiddleware(part.middleware as Middleware);
+  store.dispatch(apiLoaded(part.reducerPath));
 }
 
 /** A fresh store; nothing is read from or written to storage. */
@@ -144,6 +147,8 @@ export function makeStore(preloadedState?: Partial<RootState>, options: MakeStor
   const reducer = options.persisted
     ? buildRootReducer(sessionSlice.reducer, savedCopiesSlice.reducer)
     : rootReducer;
+  // What has loaded already is in the reducer from the start, so a preloaded state of it stays.
+  for (const part of loadedParts()) reducer.inject(part);
   const dynamicMiddleware = createDynamicMiddleware();
   const store = configureStore({
     reducer,

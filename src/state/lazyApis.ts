@@ -1,12 +1,13 @@
 /**
  * The API slices a first visit to the shop never uses (the staff queue, stock alerts, the
  * affiliate market, an order's items, payments) join the store when the code that uses them
- * loads, not before: their endpoints stay out of the first screen's JavaScript. A module
+ * loads, not before: their endpoints stay out of the first screen's JavaScript. So does the
+ * payment flow's own state (features/cart/checkout/checkoutSlice.ts), a plain slice. A module
  * that uses one calls loadApi at its top, before anything renders or dispatches, and every
- * store (app/store.ts) then holds the slice's reducer and middleware, as if it had been there
- * from the start. Loading twice is a no-op.
+ * store (app/store.ts) then holds the slice's reducer (and an API slice's middleware), as if
+ * it had been there from the start. Loading twice is a no-op.
  */
-import { createAction } from '@reduxjs/toolkit';
+import { createAction, type Reducer } from '@reduxjs/toolkit';
 import type { affiliatesApi } from '../services/affiliatesApi';
 import type { notificationsApi } from '../services/notificationsApi';
 import type { orderItemsApi } from '../services/orderItemsApi';
@@ -20,20 +21,33 @@ export type LazyApi =
   | typeof orderItemsApi
   | typeof paymentApi;
 
+/**
+ * A slice of plain state that joins the same way, with no middleware. Its state is typed where
+ * the store declares it (app/store.ts, LazyLoadedSlices).
+ */
+export interface LazySlice {
+  reducerPath: 'checkout';
+  reducer: Reducer;
+}
+
+export type LazyPart = LazyApi | LazySlice;
+
+const isApi = (part: LazyPart): part is LazyApi => 'middleware' in part;
+
 /** Dispatched to each store once a slice has joined it, so its state exists before a render. */
-export const apiLoaded = createAction<LazyApi['reducerPath']>('app/apiLoaded');
+export const apiLoaded = createAction<LazyPart['reducerPath']>('app/apiLoaded');
 
 interface Host {
   owner: WeakRef<object>;
-  join: (owner: object, api: LazyApi) => void;
+  join: (owner: object, part: LazyPart) => void;
 }
 
-const loaded = new Set<LazyApi>();
+const loaded = new Set<LazyPart>();
 // Weak: a store built per request or per test must not be kept alive by this list.
 const hosts = new Set<Host>();
 
 /** Adds the slices to every store, now and later. */
-export function loadApi(...apis: LazyApi[]): void {
+export function loadApi(...apis: LazyPart[]): void {
   for (const api of apis) {
     if (loaded.has(api)) continue;
     loaded.add(api);
@@ -45,8 +59,13 @@ export function loadApi(...apis: LazyApi[]): void {
   }
 }
 
-/** The slices loaded so far, in the order they were loaded. */
+/** The API slices loaded so far, in the order they were loaded. */
 export function loadedApis(): readonly LazyApi[] {
+  return [...loaded].filter(isApi);
+}
+
+/** Every slice loaded so far, API or plain, in the order they were loaded. */
+export function loadedParts(): readonly LazyPart[] {
   return [...loaded];
 }
 
@@ -56,8 +75,8 @@ export function loadedApis(): readonly LazyApi[] {
  */
 export function hostLazyApis<T extends object>(
   owner: T,
-  join: (owner: T, api: LazyApi) => void,
+  join: (owner: T, part: LazyPart) => void,
 ): void {
-  for (const api of loaded) join(owner, api);
-  hosts.add({ owner: new WeakRef(owner), join: (held, api) => join(held as T, api) });
+  for (const part of loaded) join(owner, part);
+  hosts.add({ owner: new WeakRef(owner), join: (held, part) => join(held as T, part) });
 }

@@ -14,9 +14,10 @@
  *   idle ──paymentReceived──▶ verifying ... (no pause: the time has passed already).
  *
  * Every step is an event (CONVENTIONS: actions are events); the thunks in checkoutThunks.ts
- * run the side effects (RTK Query calls, the popup, toasts) and dispatch the events. This
- * module stays small (it is registered in the store, so it loads with the app); the effects
- * load with the cart page, or when the app shell finds a payment to finish. The state lives in
+ * run the side effects (RTK Query calls, the popup, toasts) and dispatch the events. The slice
+ * joins the store when this module loads (state/lazyApis.ts), with the cart page or when the
+ * app shell looks for a payment to finish, so a first visit to the shop does not load it;
+ * until then the selectors read the idle state. The state lives in
  * Redux, not in a component, so the flow carries on if the shopper leaves the cart page, the
  * app shell's PendingPaymentResumer and the cart page see the same flow, and a second click
  * finds the flow already running. A paid reference is also kept in localStorage
@@ -29,6 +30,7 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import type { DeliveryModel, InitializeTransactionResponse } from 'contract';
+import { loadApi } from '../../../state/lazyApis';
 import { loggedOut } from '../../../state/sessionSlice';
 import type { RootState } from '../../../state/types';
 
@@ -185,6 +187,8 @@ export const checkoutSlice = createSlice({
   },
 });
 
+loadApi(checkoutSlice);
+
 export const {
   paymentStarted,
   transactionInitialized,
@@ -203,7 +207,8 @@ export const {
 
 // ------------------------------------------------------------------ selectors
 
-export const selectCheckout = (state: RootState): CheckoutState => state.checkout;
+export const selectCheckout = (state: RootState): CheckoutState =>
+  state.checkout ?? initialCheckoutState;
 
 /** Make Payment may start a new payment: nothing running, no paid order left to finish. */
 export const selectCanStartPayment = (state: RootState): boolean => {
