@@ -63,9 +63,10 @@ export function earlyDataPaths(
 
 /**
  * The chunk groups (webpackChunkName in src/app/routes.tsx) each page shows first: its layout's
- * when that is a chunk of its own, then its page's. A signed-in page (the cart, the profile's
- * pages) is rendered in the browser, and without these it would ask for its layout, then for
- * its page, each only once the one before had run. server/test/earlyData.test.ts checks the
+ * when that is a chunk of its own, then its page's. A page the browser renders or hydrates
+ * (the cart and the profile's pages, whether the server rendered them for the shopper or not)
+ * would otherwise ask for its layout, then for its page, each only once the one before had
+ * run. server/test/earlyData.test.ts checks the
  * names against routes.tsx. A name the build no longer has is skipped: the page then loads its
  * code as it always did.
  */

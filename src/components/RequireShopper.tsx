@@ -10,7 +10,8 @@ import { PLACEHOLDER_ATTRIBUTE, ShopperUnknownContext } from './shopperUnknown';
  * prompt (or `signedOut`) instead of `children`. Whatever asks the server for the shopper's
  * data belongs inside `children`, so a signed-out visit requests nothing.
  *
- * Rendered on the server, where the shopper is not known, it shows `placeholder`: the page's
+ * Rendered on the server for a visitor's copy, where the shopper is not known (a request with
+ * the session's cookie is rendered as the shopper's), it shows `placeholder`: the page's
  * loading view at its final size, so that the first HTML already has the page's shape and
  * nothing moves when the browser puts the shopper's page in its place. The default is a
  * screen-tall loader, which keeps the footer below the fold.
