@@ -25,6 +25,29 @@ export function serverAnswersArrived(answers: ServerAnswers): UnknownAction {
   return { type: SERVER_ANSWERS, payload: answers };
 }
 
+export const isServerAnswers = (
+  action: UnknownAction,
+): action is UnknownAction & { payload: ServerAnswers } => action.type === SERVER_ANSWERS;
+
+/**
+ * The answer of `endpointName` among the server's answers for the slice at `reducerPath`, with
+ * when it arrived (ms since 1970); undefined when the page did not come with one.
+ */
+export function serverAnswer(
+  answers: ServerAnswers,
+  reducerPath: string,
+  endpointName: string,
+): { data: unknown; fulfilledTimeStamp: number } | undefined {
+  for (const entry of Object.values(answers[reducerPath]?.queries ?? {})) {
+    const query = entry as { endpointName?: unknown; status?: unknown; data?: unknown };
+    const at = (entry as { fulfilledTimeStamp?: unknown }).fulfilledTimeStamp;
+    if (query.endpointName === endpointName && query.status === 'fulfilled') {
+      return { data: query.data, fulfilledTimeStamp: typeof at === 'number' ? at : Date.now() };
+    }
+  }
+  return undefined;
+}
+
 const buildApi = buildCreateApi(
   coreModule(),
   reactHooksModule({ unstable__sideEffectsInRender: onServer }),

@@ -1,6 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Order } from 'contract';
 import { cartApi } from '../services/cartApi';
+import { serverAnswersArrived } from '../services/createApi';
 import { deliveryApi } from '../services/deliveryApi';
 import { ordersApi } from '../services/ordersApi';
 import { fixtureCart, fixtureDelivery, fixtureOrders } from '../testing/fixtures';
@@ -77,6 +78,38 @@ test('a fresh cart, delivery location and orders list are saved with the time th
   expect(state.delivery).toEqual({ data: fixtureDelivery, savedAt: AT });
   expect(state.orders?.savedAt).toBe(AT);
   expect(state.orders?.data.map((o) => o.id).sort()).toEqual(fixtureOrders.map((o) => o.id).sort());
+});
+
+/** The answers a page the server rendered for the shopper came with (src/app/start.tsx). */
+function cameWithPage(delivery: unknown): UnknownAction {
+  const entry = (endpointName: string, data: unknown) => ({
+    [`${endpointName}(undefined)`]: {
+      status: 'fulfilled',
+      endpointName,
+      requestId: 's1',
+      originalArgs: undefined,
+      data,
+      startedTimeStamp: AT - 20,
+      fulfilledTimeStamp: AT,
+    },
+  });
+  const slice = (queries: object) => ({ queries, mutations: {}, provided: {} });
+  return serverAnswersArrived({
+    [cartApi.reducerPath]: slice(entry('getCart', fixtureCart)),
+    [deliveryApi.reducerPath]: slice(entry('getDelivery', delivery)),
+    [ordersApi.reducerPath]: slice(entry('getOrders', fixtureOrders)),
+  });
+}
+
+test('answers the page came with are saved too, with the time they arrived', () => {
+  const state = reduce(ownedBy7, cameWithPage(fixtureDelivery));
+  expect(state.cart).toEqual({ data: fixtureCart, savedAt: AT });
+  expect(state.delivery).toEqual({ data: fixtureDelivery, savedAt: AT });
+  expect(state.orders?.data.map((o) => o.id).sort()).toEqual(fixtureOrders.map((o) => o.id).sort());
+  expect(reduce(state, cameWithPage(null)).delivery).toBeUndefined();
+  expect(reduce(initialSavedCopiesState, cameWithPage(fixtureDelivery))).toEqual(
+    initialSavedCopiesState,
+  );
 });
 
 test('nothing is saved while nobody is signed in', () => {

@@ -1,6 +1,7 @@
 import { createSlice, type UnknownAction } from '@reduxjs/toolkit';
 import type { Cart, Delivery, Order } from 'contract';
 import { cartApi } from '../services/cartApi';
+import { isServerAnswers, serverAnswer } from '../services/createApi';
 import { deliveryApi } from '../services/deliveryApi';
 import { ordersApi } from '../services/ordersApi';
 import { loggedIn, loggedOut, syncedFromStorage } from './sessionSlice';
@@ -11,7 +12,8 @@ import { loggedIn, loggedOut, syncedFromStorage } from './sessionSlice';
  * server down, shows what they were instead of an error or a false empty state. They are
  * read-only copies: never sent to the server, and read only when a fresh answer failed.
  * They belong to one shopper (`owner`, the session's user id) and go when that shopper
- * logs out or another signs in: phones are shared.
+ * logs out or another signs in: phones are shared. An answer counts whether the app asked for
+ * it or the page came with it (a page the server rendered for the shopper).
  */
 export interface SavedCopy<T> {
   data: T;
@@ -63,6 +65,28 @@ const savedCopiesSlice = createSlice({
         ownedBy(state, action.payload.authToken === null ? null : action.payload.userID),
       )
       .addCase(loggedOut, () => initialSavedCopiesState)
+      .addMatcher(isServerAnswers, (state, action) => {
+        if (state.owner === null) return;
+        const answer = (reducerPath: string, endpoint: string) =>
+          serverAnswer(action.payload, reducerPath, endpoint);
+        const cart = answer(cartApi.reducerPath, 'getCart');
+        if (cart) state.cart = { data: cart.data as Cart, savedAt: cart.fulfilledTimeStamp };
+        const delivery = answer(deliveryApi.reducerPath, 'getDelivery');
+        if (delivery?.data === null) delete state.delivery;
+        else if (delivery) {
+          state.delivery = {
+            data: delivery.data as Delivery,
+            savedAt: delivery.fulfilledTimeStamp,
+          };
+        }
+        const orders = answer(ordersApi.reducerPath, 'getOrders');
+        if (orders) {
+          state.orders = {
+            data: newestOrders(orders.data as Order[]),
+            savedAt: orders.fulfilledTimeStamp,
+          };
+        }
+      })
       .addMatcher(cartApi.endpoints.getCart.matchFulfilled, (state, action) => {
         if (state.owner === null) return;
         state.cart = { data: action.payload, savedAt: savedAtOf(action) };
