@@ -93,7 +93,7 @@ function cameWithPage(delivery: unknown): UnknownAction {
       fulfilledTimeStamp: AT,
     },
   });
-  const slice = (queries: object) => ({ queries, mutations: {}, provided: {} });
+  const slice = (queries: Record<string, unknown>) => ({ queries, mutations: {}, provided: {} });
   return serverAnswersArrived({
     [cartApi.reducerPath]: slice(entry('getCart', fixtureCart)),
     [deliveryApi.reducerPath]: slice(entry('getDelivery', delivery)),
