@@ -7,8 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addToCart, catalogue, emptyCart, logIn, signInPage } from './fixtures/shopper';
 import { hasReactFiber, holdAppCode } from './fixtures/takeover';
 import { appRoutes } from './routes';
-
-const SESSION_COOKIE = 'ibm_session';
+import { SESSION_COOKIE } from '../contract/sessionCookie';
 
 async function sessionCookie(page: Page) {
   return (await page.context().cookies()).find((cookie) => cookie.name === SESSION_COOKIE);

@@ -1,6 +1,7 @@
 /** Accounts (spec 7, users service): sign-up, codes, activation, login, reset, profile. */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie } from '../../../contract/sessionCookie';
 import {
   CustomerUpdateSchema,
   EmailVerificationSchema,
@@ -56,11 +57,8 @@ const DEVICE_COOKIE = 'ibm_device';
 const DEVICE_ID = /^[A-Za-z0-9_-]{22}$/;
 
 function deviceOf(request: FastifyRequest): string | null {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === DEVICE_COOKIE && value && DEVICE_ID.test(value)) return value;
-  }
-  return null;
+  const value = readCookie(request.headers.cookie, DEVICE_COOKIE);
+  return value && DEVICE_ID.test(value) ? value : null;
 }
 
 /** The device id of this browser, set as a cookie the first time it signs in. */
