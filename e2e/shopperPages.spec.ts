@@ -67,6 +67,44 @@ test("the cart comes from the server as the shopper's, and the app takes it over
   expect(problems).toEqual([]);
 });
 
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test("the server's cart already has the pinned payment bar, and the app takes it over as it is", async ({
+    page,
+    request,
+  }) => {
+    const shopper = await logIn(request);
+    await emptyCart(request, shopper);
+    const product = (await catalogue(request)).find((p) => p.inventory_stock > 0);
+    if (!product) throw new Error('The demo catalogue has no product in stock.');
+    await addToCart(request, shopper, product, 1);
+    await signInPage(page, shopper);
+    const problems = consoleProblems(page);
+    await page.goto('/shop');
+    await expect.poll(async () => (await sessionCookie(page)) !== undefined).toBe(true);
+
+    const release = await holdAppCode(page);
+    await page.goto('/cart');
+    // Before the app's code: the bar with the total and Make Payment, pinned to the bottom of
+    // the screen; the panel's own Make Payment is for wide screens only.
+    const bar = page.getByRole('region', { name: 'Pay for your order' });
+    await expect(bar.getByRole('button', { name: 'Make Payment' })).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Make Payment' })).toHaveCount(1);
+    const serverBar = await bar.elementHandle();
+    expect(await serverBar!.evaluate(hasReactFiber)).toBe(false);
+
+    release();
+    // Hydrated in place: the server's bar is React's now, nothing was added or replaced.
+    await expect.poll(() => serverBar!.evaluate(hasReactFiber)).toBe(true);
+    expect(await serverBar!.evaluate((element) => element.isConnected)).toBe(true);
+    await expect(page.getByRole('button', { name: 'Make Payment' })).toHaveCount(1);
+    await bar.getByRole('button', { name: 'Make Payment' }).tap();
+    await expect(page.getByRole('dialog', { name: 'Select mode of delivery' })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+});
+
 test("every server-rendered page hydrates as the shopper's with no console error", async ({
   page,
   request,

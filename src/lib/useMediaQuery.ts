@@ -9,15 +9,6 @@ import { useCallback, useSyncExternalStore } from 'react';
  * matchMedia read through React's external-store hook.
  */
 export function useMediaQuery(query: string): boolean {
-  return useScreenMatch(query, false);
-}
-
-/**
- * useMediaQuery, answering `unknown` on the server and while the browser hydrates: for a part
- * that shows either way until the width is known, so that hydrating it on a phone changes
- * nothing (CSS hides what the width does not want).
- */
-export function useScreenMatch<Unknown>(query: string, unknown: Unknown): boolean | Unknown {
   const media = query.replace(/^@media\s*/, '');
   const subscribe = useCallback(
     (changed: () => void) => {
@@ -27,9 +18,9 @@ export function useScreenMatch<Unknown>(query: string, unknown: Unknown): boolea
     },
     [media],
   );
-  return useSyncExternalStore<boolean | Unknown>(
+  return useSyncExternalStore(
     subscribe,
     () => window.matchMedia(media).matches,
-    () => unknown,
+    () => false,
   );
 }

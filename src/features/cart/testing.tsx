@@ -1,4 +1,5 @@
 /** Test helpers for the cart feature (imported by its tests only, never by the app). */
+import { screen, waitFor, type waitForOptions } from '@testing-library/react';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { Typography } from '@mui/material';
 import { http } from 'msw';
@@ -51,6 +52,29 @@ export function renderCartPage(
       preloadedState: session ? { session, ...(savedCopies ? { savedCopies } : {}) } : undefined,
     },
   );
+}
+
+/** Where a phone's Make Payment rides (PhonePaymentBar). */
+const PHONE_BAR = '[role="region"][aria-label="Pay for your order"]';
+
+/**
+ * The cart's Make Payment as a wide screen shows it: the panel's, under the cart. The page
+ * also holds the phone's bar with its own, which CSS shows instead below the `md` width; jsdom
+ * applies no media query, so both are in its accessibility tree.
+ */
+export function getMakePayment(): HTMLElement {
+  const buttons = screen
+    .getAllByRole('button', { name: 'Make Payment' })
+    .filter((button) => !button.closest(PHONE_BAR));
+  if (buttons.length !== 1) {
+    throw new Error(`Expected one Make Payment outside the phone's bar, found ${buttons.length}`);
+  }
+  return buttons[0]!;
+}
+
+/** getMakePayment, once it is there. */
+export function findMakePayment(options?: waitForOptions): Promise<HTMLElement> {
+  return waitFor(getMakePayment, options);
 }
 
 /** The fixture cart (₦15,000 before VAT, ₦1,125 VAT) plus ₦1,150: what the shopper pays. */

@@ -8,7 +8,6 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
@@ -24,7 +23,6 @@ import PageHeader from '../../../components/PageHeader';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { cartLoadError, deliveryLoadError } from '../../../lib/getErrorMessage';
 import { plainMessages } from '../../../lib/messages';
-import { useScreenMatch } from '../../../lib/useMediaQuery';
 import { cartApi, useGetCartQuery } from '../../../services/cartApi';
 import { deliveryApi, useGetDeliveryQuery } from '../../../services/deliveryApi';
 import CartLineItem, { CartLineSkeleton } from './CartLineItem';
@@ -114,11 +112,10 @@ export default function CartPage() {
 function ignore() {}
 
 /**
- * The signed-in cart as it first shows, before any answer: the delivery card and the cart at
- * their loading size. The server renders it where the shopper's cart goes (RequireShopper),
- * and the browser's first render of the cart looks the same, so nothing moves. The width is
- * not known there: Make Payment's placeholder shows from the `md` width up, as SignedInCart
- * shows the button itself there and the phone bar below it.
+ * The signed-in cart as it first shows, before any answer: the delivery card, the cart and
+ * the phone's payment bar at their loading size. The server renders it where the shopper's
+ * cart goes (RequireShopper), and the browser's first render of the cart looks the same, so
+ * nothing moves.
  */
 function CartPlaceholder() {
   return (
@@ -135,12 +132,17 @@ function CartPlaceholder() {
           checkout={initialCheckoutState}
           canStartPayment={false}
           cartLoaded={false}
-          showButton="wide-screens"
           onMakePayment={ignore}
           onRetryUnfinished={ignore}
           onDismissError={ignore}
         />
       </LoadingCart>
+      <PhonePaymentBar
+        total={undefined}
+        canStartPayment={false}
+        running={false}
+        onMakePayment={ignore}
+      />
     </Stack>
   );
 }
@@ -238,14 +240,12 @@ function SignedInCart() {
         />
       </CartContents>
       {(cart ? cart.all_cart_data.length > 0 : !cartError) ? (
-        <OnPhones>
-          <PhonePaymentBar
-            total={cart ? totalToPay(cart) : undefined}
-            canStartPayment={canPay}
-            running={checkout.phase !== 'idle'}
-            onMakePayment={openModeChoice}
-          />
-        </OnPhones>
+        <PhonePaymentBar
+          total={cart ? totalToPay(cart) : undefined}
+          canStartPayment={canPay}
+          running={checkout.phase !== 'idle'}
+          onMakePayment={openModeChoice}
+        />
       ) : null}
 
       <Suspense fallback={null}>
@@ -475,27 +475,14 @@ function stepText(checkout: CheckoutState): string | null {
 }
 
 /**
- * Whether the screen is a phone's (below the `md` width), where the total and Make Payment
- * ride in a bar pinned to the bottom of the screen instead of below every line (the summary
- * keeps the figures); null while the width is not known (the server's render, hydration).
- * Read by the parts that change with it, not by SignedInCart: a cart the server rendered is
- * hydrated as on a wide screen, and a phone's answer then redraws those parts, not the cart.
+ * Below the cart's lines: what the payment is doing, its errors, and on wide screens Make
+ * Payment. Which screen is a phone's is left to CSS, not read in a render: the server renders
+ * without a width, and a width read after hydration redrew the cart in one long task.
  */
-function useIsPhone(): boolean | null {
-  const theme = useTheme();
-  return useScreenMatch(theme.breakpoints.down('md'), null);
-}
-
-/** Its children on phones only, once the width is known. */
-function OnPhones({ children }: { children: ReactNode }) {
-  return useIsPhone() ? children : null;
-}
-
 function PaymentPanel({
   checkout,
   canStartPayment,
   cartLoaded,
-  showButton: shownFor,
   onMakePayment,
   onRetryUnfinished,
   onDismissError,
@@ -504,19 +491,11 @@ function PaymentPanel({
   canStartPayment: boolean;
   /** False while the cart loads: Make Payment's place is held by a placeholder. */
   cartLoaded: boolean;
-  /**
-   * Make Payment in the panel: not on phones, where it rides in the bar at the bottom;
-   * 'wide-screens' where the width is not known yet (the server's render), for CSS to show
-   * it from the `md` width up. Unset: as the screen is.
-   */
-  showButton?: 'wide-screens';
   onMakePayment: () => void;
   onRetryUnfinished: () => void;
   onDismissError: () => void;
 }) {
   const step = stepText(checkout);
-  const isPhone = useIsPhone();
-  const showButton = shownFor ?? (isPhone === null ? 'wide-screens' : !isPhone);
   return (
     // Flex gaps, so that a part hidden by CSS takes no room.
     <Stack spacing={2} useFlexGap sx={{ mt: 2.5 }}>
@@ -538,18 +517,8 @@ function PaymentPanel({
         </Alert>
       ) : null}
 
-      {showButton && !cartLoaded ? (
-        <Skeleton
-          variant="rounded"
-          aria-hidden="true"
-          sx={{
-            width: '100%',
-            height: 44,
-            borderRadius: 999,
-            display: showButton === 'wide-screens' ? { xs: 'none', md: 'block' } : undefined,
-          }}
-        />
-      ) : showButton ? (
+      {/* From the `md` width up; on phones Make Payment rides in PhonePaymentBar. */}
+      {cartLoaded ? (
         <Button
           variant="contained"
           size="large"
@@ -559,13 +528,22 @@ function PaymentPanel({
           loadingPosition="start"
           startIcon={<LockOutlined />}
           fullWidth
-          sx={{
-            display: showButton === 'wide-screens' ? { xs: 'none', md: 'inline-flex' } : undefined,
-          }}
+          sx={{ display: { xs: 'none', md: 'inline-flex' } }}
         >
           Make Payment
         </Button>
-      ) : null}
+      ) : (
+        <Skeleton
+          variant="rounded"
+          aria-hidden="true"
+          sx={{
+            width: '100%',
+            height: 44,
+            borderRadius: 999,
+            display: { xs: 'none', md: 'block' },
+          }}
+        />
+      )}
 
       <Box role="status" aria-live="polite">
         {step ? (

@@ -9,7 +9,9 @@ import { formatNaira } from '../../../lib/format';
 /**
  * On phones: the total to pay and Make Payment, pinned to the bottom of the screen while the
  * cart is in view, so they are one tap away however long the cart. Its height is published
- * as --bottom-bar-height for the toaster and the demo notice to sit above it.
+ * as --bottom-bar-height for the toaster and the demo notice to sit above it. Always
+ * rendered, and hidden by CSS from the `md` width up (0 px high there), so that the server's
+ * page, rendered without a width, already has it on a phone and hydrating changes nothing.
  */
 export default function PhonePaymentBar({
   total,
@@ -56,7 +58,7 @@ export default function PhonePaymentBar({
         px: { xs: 2, sm: 3 },
         pt: 1.5,
         pb: 'calc(12px + env(safe-area-inset-bottom, 0px))',
-        display: 'flex',
+        display: { xs: 'flex', md: 'none' },
         alignItems: 'center',
         gap: 2,
         bgcolor: 'background.paper',

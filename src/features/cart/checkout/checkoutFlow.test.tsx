@@ -12,7 +12,7 @@ import { deferred, recordRequests, server, type RecordedRequest } from '../../..
 import { selectCheckout } from './checkoutSlice';
 import { startPayment } from './checkoutThunks';
 import { PENDING_PAYMENT_KEY, readPendingPayment } from './pendingPayment';
-import { FIXTURE_TOTAL, renderCartPage } from '../testing';
+import { FIXTURE_TOTAL, findMakePayment, renderCartPage } from '../testing';
 
 type User = ReturnType<typeof renderCartPage>['user'];
 
@@ -21,13 +21,12 @@ const calls = (requests: RecordedRequest[]) =>
     .map((r) => `${r.method} ${r.url.pathname}`)
     .filter((call) => !/all-carts|get-delivery|GET \/api\/(shop|orders)$/.test(call));
 
-const makePayment = () => screen.findByRole('button', { name: 'Make Payment' });
 const testDialog = () => screen.findByRole('dialog', { name: 'Test payment' });
 
 /** Make Payment, then Continue with the given method in the Select mode of delivery modal. */
 async function continueWith(user: User, method: 'Pickup' | 'Delivery' = 'Delivery') {
   await screen.findByText('12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State');
-  await user.click(await makePayment());
+  await user.click(await findMakePayment());
   const modal = await screen.findByRole('dialog', { name: 'Select mode of delivery' });
   if (method === 'Pickup') {
     await user.click(within(modal).getByRole('radio', { name: /^Pickup Station/ }));
@@ -53,8 +52,11 @@ describe('paying through the Test payment dialog', () => {
     const dialog = await testDialog();
     expect(within(dialog).getByText('₦ 17,275')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
-    // Behind the modal dialog (hidden from the accessibility tree while it is open).
-    expect(screen.getByRole('button', { name: 'Make Payment', hidden: true })).toBeDisabled();
+    // Behind the modal dialog (hidden from the accessibility tree while it is open): the
+    // panel's and the phone bar's.
+    for (const button of screen.getAllByRole('button', { name: 'Make Payment', hidden: true })) {
+      expect(button).toBeDisabled();
+    }
     await pay(user);
 
     expect(await confirmationPage()).toBeInTheDocument();
@@ -114,7 +116,7 @@ describe('paying through the Test payment dialog', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(selectCheckout(store.getState()).phase).toBe('idle');
-    expect(await makePayment()).toBeEnabled();
+    expect(await findMakePayment()).toBeEnabled();
 
     await continueWith(user);
     await pay(user);
@@ -167,7 +169,7 @@ describe('when something goes wrong', () => {
       'Unable to start payment: Only 3 left in stock for Ijebu Garri (5 kg)',
     );
     expect(log).toHaveBeenCalledWith('Payment initialization failed', expect.anything());
-    expect(await makePayment()).toBeEnabled();
+    expect(await findMakePayment()).toBeEnabled();
     expect(screen.queryByRole('dialog', { name: 'Test payment' })).not.toBeInTheDocument();
     log.mockRestore();
   });
@@ -200,7 +202,7 @@ describe('when something goes wrong', () => {
       expect(requests.some((r) => r.url.pathname === '/api/all-carts')).toBe(true),
     );
     expect(screen.queryByRole('dialog', { name: 'Test payment' })).not.toBeInTheDocument();
-    expect(await makePayment()).toBeEnabled();
+    expect(await findMakePayment()).toBeEnabled();
   });
 
   test('a payment the provider reports as failed places no order and drops the reference', async () => {
@@ -225,7 +227,7 @@ describe('when something goes wrong', () => {
     expect(await screen.findByText('Your payment was not completed')).toBeInTheDocument();
     expect(calls(requests)).not.toContain('POST /api/checkout');
     expect(readPendingPayment()).toBeNull();
-    expect(await makePayment()).toBeEnabled();
+    expect(await findMakePayment()).toBeEnabled();
   });
 
   test('a verification that gets no answer keeps the reference; Try again finishes the order', async () => {
@@ -242,7 +244,7 @@ describe('when something goes wrong', () => {
       userId: '7',
     });
     // Paid: a second payment must not start; finishing this one is the way on.
-    expect(await makePayment()).toBeDisabled();
+    expect(await findMakePayment()).toBeDisabled();
     expect(
       screen.getByText('Your payment is in, your order is not placed yet'),
     ).toBeInTheDocument();
@@ -314,7 +316,7 @@ describe('when something goes wrong', () => {
     // Only what the mode dialog reads (the shop's pay-later caps, the orders); no payment call.
     expect(calls(requests)).toEqual([]);
     expect(screen.queryByRole('dialog', { name: 'Test payment' })).not.toBeInTheDocument();
-    expect(await makePayment()).toBeEnabled();
+    expect(await findMakePayment()).toBeEnabled();
     online.mockRestore();
   });
 });
@@ -347,7 +349,12 @@ describe('one payment at a time', () => {
     await testDialog();
     // Behind the modal dialog (hidden from the accessibility tree while it is open).
     const button = (name: string) => screen.getByRole('button', { name, hidden: true });
-    expect(button('Make Payment')).toBeDisabled();
+    for (const makePayment of screen.getAllByRole('button', {
+      name: 'Make Payment',
+      hidden: true,
+    })) {
+      expect(makePayment).toBeDisabled();
+    }
     expect(button('Increase quantity of Ijebu Garri (5 kg)')).toBeDisabled();
     expect(button('Delete Ijebu Garri (5 kg) from cart')).toBeDisabled();
     expect(button('Change')).toBeDisabled();

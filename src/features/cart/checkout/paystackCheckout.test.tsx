@@ -15,6 +15,8 @@ import { readPendingPayment } from './pendingPayment';
 import {
   FIXTURE_TOTAL,
   addPaystackIframes,
+  findMakePayment,
+  getMakePayment,
   paystackIframeCount,
   removeAllIframes,
   renderCartPage,
@@ -90,7 +92,7 @@ afterEach(() => {
 
 async function openPopup(user: ReturnType<typeof renderCartPage>['user']) {
   await screen.findByText('12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State');
-  await user.click(await screen.findByRole('button', { name: 'Make Payment' }));
+  await user.click(await findMakePayment());
   const modal = await screen.findByRole('dialog', { name: 'Select mode of delivery' });
   await user.click(within(modal).getByRole('button', { name: 'Continue with Delivery' }));
   await waitFor(() => expect(opened).toHaveLength(1));
@@ -117,7 +119,7 @@ test('resumes the server transaction by access code; onSuccess verifies, checks 
   expect(screen.queryByRole('dialog', { name: 'Test payment' })).not.toBeInTheDocument();
   expect(await screen.findByText('Please wait... Do NOT refresh page')).toBeInTheDocument();
   expect(screen.getByText('Complete your payment in the Paystack window.')).toBeInTheDocument();
-  expect(await screen.findByRole('button', { name: 'Make Payment' })).toBeDisabled();
+  expect(await findMakePayment()).toBeDisabled();
 
   paystackMarksPaid();
   act(() => {
@@ -145,14 +147,14 @@ test('onCancel closes it: nothing verified, Make Payment works again, and a retr
   const popup = await openPopup(user);
   act(() => popup.callbacks.onCancel?.());
 
-  expect(await screen.findByRole('button', { name: 'Make Payment' })).toBeEnabled();
+  expect(await findMakePayment()).toBeEnabled();
   await waitFor(() =>
     expect(screen.queryByText('Please wait... Do NOT refresh page')).not.toBeInTheDocument(),
   );
   expect(requests.some((r) => r.url.pathname === '/api/verify-transaction')).toBe(false);
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
-  await user.click(screen.getByRole('button', { name: 'Make Payment' }));
+  await user.click(getMakePayment());
   await user.click(screen.getByRole('button', { name: 'Continue with Delivery' }));
   await waitFor(() => expect(opened).toHaveLength(2));
 });
@@ -165,7 +167,7 @@ test('a popup that never loads is removed after the time-out and the shopper is 
 
   expect(await screen.findByText('Unable to open the payment window')).toBeInTheDocument();
   expect(paystackIframeCount()).toBe(0);
-  expect(await screen.findByRole('button', { name: 'Make Payment' })).toBeEnabled();
+  expect(await findMakePayment()).toBeEnabled();
   expect(await screen.findByRole('alert')).toHaveTextContent(
     /did not load\. Check your connection/,
   );
@@ -179,11 +181,9 @@ test('a popup that loaded is not timed out', async () => {
   await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
 
   expect(paystackIframeCount()).toBe(2);
-  expect(await screen.findByRole('button', { name: 'Make Payment' })).toBeDisabled();
+  expect(await findMakePayment()).toBeDisabled();
   act(() => popup.callbacks.onCancel?.());
-  expect(
-    await screen.findByRole('button', { name: 'Make Payment' }, { timeout: 3000 }),
-  ).toBeEnabled();
+  expect(await findMakePayment({ timeout: 3000 })).toBeEnabled();
 });
 
 test('a popup that throws on opening (bad parameters) leaves nothing behind', async () => {
@@ -193,11 +193,11 @@ test('a popup that throws on opening (bad parameters) leaves nothing behind', as
   } as unknown as () => PaystackPop);
   const { user } = renderCartPage();
   await screen.findByText('12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State');
-  await user.click(await screen.findByRole('button', { name: 'Make Payment' }));
+  await user.click(await findMakePayment());
   await user.click(screen.getByRole('button', { name: 'Continue with Delivery' }));
 
   expect(await screen.findByText('Unable to open the payment window')).toBeInTheDocument();
-  expect(await screen.findByRole('button', { name: 'Make Payment' })).toBeEnabled();
+  expect(await findMakePayment()).toBeEnabled();
   expect(paystackIframeCount()).toBe(0);
   log.mockRestore();
 });

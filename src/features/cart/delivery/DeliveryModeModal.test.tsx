@@ -6,7 +6,7 @@ import { mockDb } from '../../../testing/handlers';
 import { recordRequests } from '../../../testing/server';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import DeliveryModeModal from './DeliveryModeModal';
-import { renderCartPage } from '../testing';
+import { findMakePayment, getMakePayment, renderCartPage } from '../testing';
 
 function renderModal(
   options: { delivery?: Delivery | null; cartIsEmpty?: boolean; deliveryLoading?: boolean } = {},
@@ -173,7 +173,7 @@ describe('the Select mode of delivery modal', () => {
 describe('from the cart page', () => {
   test('Make Payment opens the modal at Delivered every time, and Close sends nothing', async () => {
     const { user } = renderCartPage();
-    await user.click(await screen.findByRole('button', { name: 'Make Payment' }));
+    await user.click(await findMakePayment());
     // The dialog's code loads on first use.
     await screen.findByRole('dialog', { name: 'Select mode of delivery' });
     await user.click(within(dialog()).getByRole('radio', { name: /^Pickup Station/ }));
@@ -181,7 +181,7 @@ describe('from the cart page', () => {
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(screen.getByRole('button', { name: 'Make Payment' }));
+    await user.click(getMakePayment());
     expect(within(dialog()).getByRole('radio', { name: /^Delivered/ })).toBeChecked();
     expect(requests).toHaveLength(0);
   });
@@ -191,7 +191,7 @@ describe('from the cart page', () => {
     const { user } = renderCartPage();
     await screen.findByRole('button', { name: 'Add Delivery Location' });
     const requests = recordRequests();
-    await user.click(screen.getByRole('button', { name: 'Make Payment' }));
+    await user.click(getMakePayment());
     await user.click(await screen.findByRole('button', { name: 'Continue with Delivery' }));
     expect(await screen.findAllByText('Add your delivery location')).toHaveLength(2);
     expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
@@ -202,7 +202,7 @@ describe('from the cart page', () => {
     const { user } = renderCartPage();
     await screen.findByRole('button', { name: 'Add Delivery Location' });
     const requests = recordRequests();
-    await user.click(screen.getByRole('button', { name: 'Make Payment' }));
+    await user.click(getMakePayment());
     await user.click(await screen.findByRole('button', { name: 'Continue with Delivery' }));
     await fillLocation(user);
     await user.click(within(locationForm()).getByRole('button', { name: 'Enter' }));

@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { mockDb } from '../../../testing/handlers';
 import { mockShop } from '../../../testing/orderHandlers';
 import { recordRequests } from '../../../testing/server';
-import { renderCartPage } from '../testing';
+import { findMakePayment, renderCartPage } from '../testing';
 
 type User = ReturnType<typeof renderCartPage>['user'];
 
@@ -19,7 +19,7 @@ const payGroup = () =>
 
 async function openDialog(user: User) {
   await screen.findByText('12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State');
-  await user.click(await screen.findByRole('button', { name: 'Make Payment' }));
+  await user.click(await findMakePayment());
   // The caps are said once the shop's facts and the shopper's orders are in.
   await within(await openedModeDialog()).findByText(/is available for orders up to/);
 }
@@ -103,7 +103,7 @@ describe('paying later from the mode dialog', () => {
     mockShop.pay_later.max_total = 15_000;
     const { user } = renderCartPage();
     await screen.findByText('12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State');
-    await user.click(await screen.findByRole('button', { name: 'Make Payment' }));
+    await user.click(await findMakePayment());
     expect(
       await within(await openedModeDialog()).findByText(
         'Pay on delivery is available for orders up to ₦ 15,000; this order comes to ₦ 17,275. Please pay now with card, bank transfer or USSD.',
@@ -121,7 +121,7 @@ describe('paying later from the mode dialog', () => {
     mockShop.pay_later.first_order_max_total = 17_000;
     const { user } = renderCartPage();
     await screen.findByText('12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State');
-    await user.click(await screen.findByRole('button', { name: 'Make Payment' }));
+    await user.click(await findMakePayment());
     expect(
       await within(await openedModeDialog()).findByText(
         /up to ₦ 17,000 on a first order; this order comes/,
