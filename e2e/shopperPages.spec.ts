@@ -3,7 +3,7 @@
  * the session in a cookie beside localStorage (src/app/sessionCookie.ts), the server renders
  * the page with it (server/src/shopperPage.ts), and the app hydrates that page in place.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addToCart, catalogue, emptyCart, logIn, signInPage } from './fixtures/shopper';
 import { hasReactFiber, holdAppCode } from './fixtures/takeover';
 import { appRoutes } from './routes';
@@ -22,22 +22,29 @@ function consoleProblems(page: Page): string[] {
   return problems;
 }
 
+/**
+ * The demo shopper signed in on `page`, with a cart of `quantity` of one product in stock
+ * (other specs share the shopper), and the session's cookie written: the app copies the
+ * session into it once it has started on a page.
+ */
+async function shopperWithOneProduct(page: Page, request: APIRequestContext, quantity: number) {
+  const shopper = await logIn(request);
+  await emptyCart(request, shopper);
+  const product = (await catalogue(request)).find((p) => p.inventory_stock > 0);
+  if (!product) throw new Error('The demo catalogue has no product in stock.');
+  await addToCart(request, shopper, product, quantity);
+  await signInPage(page, shopper);
+  await page.goto('/shop');
+  await expect.poll(async () => (await sessionCookie(page))?.sameSite).toBe('Lax');
+  return { shopper, product };
+}
+
 test("the cart comes from the server as the shopper's, and the app takes it over without asking again", async ({
   page,
   request,
 }) => {
-  const shopper = await logIn(request);
-  // Other specs share the demo shopper: start from a cart of one product.
-  await emptyCart(request, shopper);
-  const product = (await catalogue(request)).find((p) => p.inventory_stock > 0);
-  if (!product) throw new Error('The demo catalogue has no product in stock.');
-  await addToCart(request, shopper, product, 2);
-  await signInPage(page, shopper);
   const problems = consoleProblems(page);
-
-  // The app copies the session into its cookie once it has started.
-  await page.goto('/shop');
-  await expect.poll(async () => (await sessionCookie(page))?.sameSite).toBe('Lax');
+  const { shopper, product } = await shopperWithOneProduct(page, request, 2);
 
   const cartReads: string[] = [];
   page.on('request', (r) => {
@@ -74,15 +81,8 @@ test.describe('on a 360 px phone', () => {
     page,
     request,
   }) => {
-    const shopper = await logIn(request);
-    await emptyCart(request, shopper);
-    const product = (await catalogue(request)).find((p) => p.inventory_stock > 0);
-    if (!product) throw new Error('The demo catalogue has no product in stock.');
-    await addToCart(request, shopper, product, 1);
-    await signInPage(page, shopper);
     const problems = consoleProblems(page);
-    await page.goto('/shop');
-    await expect.poll(async () => (await sessionCookie(page)) !== undefined).toBe(true);
+    await shopperWithOneProduct(page, request, 1);
 
     const release = await holdAppCode(page);
     await page.goto('/cart');
