@@ -60,6 +60,27 @@ test('a message typed and sent before the app has the page is sent once it has',
   await expect(page.getByText('Message successfully sent!')).toBeVisible();
 });
 
+test('the form has its final size on the server page, so the app taking over moves nothing', async ({
+  page,
+}) => {
+  const release = await holdAppCode(page);
+  await page.goto('/contact');
+  await fillContactForm(page);
+  const send = page.getByRole('button', { name: /send/i });
+  const message = page.getByLabel(/message/i);
+  const before = { send: await send.boundingBox(), message: await message.boundingBox() };
+  release();
+
+  // Taken over: React has the button, and MUI has sized the message field itself.
+  await expect.poll(() => send.evaluate(hasReactFiber)).toBe(true);
+  await expect
+    .poll(() => message.evaluate((field: HTMLElement) => field.style.height))
+    .toMatch(/px$/);
+  const after = { send: await send.boundingBox(), message: await message.boundingBox() };
+  // A tap aimed at Send before the takeover lands on Send after it.
+  expect(after).toEqual(before);
+});
+
 test('a failed send says so and keeps what was typed', async ({ page }) => {
   await page.route('**/v1.0/email/send', (route) =>
     route.fulfill({ status: 400, contentType: 'text/plain', body: 'The service ID is invalid' }),

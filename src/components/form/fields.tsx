@@ -53,6 +53,14 @@ export function FormTextField<V extends FieldValues>({
   const typed = (text: string) => field.onChange(normalize ? normalize(text) : text);
   // The field takes typing from the server page's first paint, before the app has taken over.
   const ref = useEarlyTyping(String(field.value ?? ''), typed, field.ref);
+  // A growing field's first paint is its smallest size. MUI sizes it with script only and
+  // leaves the textarea without `rows`, so the server's page drew it at the browser's two
+  // lines, and everything under it jumped down when the app took over (a tap meant for Send
+  // landed on the form). `rows` gives the server's page the size the app keeps.
+  const firstRows =
+    props.multiline && props.rows === undefined && props.minRows !== undefined
+      ? { rows: props.minRows }
+      : undefined;
   return (
     <TextField
       {...props}
@@ -66,7 +74,7 @@ export function FormTextField<V extends FieldValues>({
       }}
       error={error !== undefined}
       helperText={error ?? hint}
-      slotProps={withHtmlInput(slotProps, htmlInput)}
+      slotProps={withHtmlInput(slotProps, firstRows ? { ...firstRows, ...htmlInput } : htmlInput)}
     />
   );
 }
