@@ -13,6 +13,17 @@ async function fillContactForm(page: Page) {
   await page.getByLabel(/message/i).fill(message.message);
 }
 
+/**
+ * The form filled in on the server's page while the app's code is held back: `release` lets
+ * the code arrive. Returns it with the form's Send button.
+ */
+async function fillBeforeTheApp(page: Page) {
+  const release = await holdAppCode(page);
+  await page.goto('/contact');
+  await fillContactForm(page);
+  return { release, send: page.getByRole('button', { name: /send/i }) };
+}
+
 test('the contact form sends through EmailJS with the service, template and public key', async ({
   page,
   request,
@@ -43,10 +54,7 @@ test('the contact form sends through EmailJS with the service, template and publ
 test('a message typed and sent before the app has the page is sent once it has', async ({
   page,
 }) => {
-  const release = await holdAppCode(page);
-  await page.goto('/contact');
-  await fillContactForm(page);
-  const send = page.getByRole('button', { name: /send/i });
+  const { release, send } = await fillBeforeTheApp(page);
   expect(await send.evaluate(hasReactFiber)).toBe(false);
   const sent = page.waitForRequest(
     (r) => r.url().includes('/v1.0/email/send') && r.method() === 'POST',
@@ -63,10 +71,7 @@ test('a message typed and sent before the app has the page is sent once it has',
 test('the form has its final size on the server page, so the app taking over moves nothing', async ({
   page,
 }) => {
-  const release = await holdAppCode(page);
-  await page.goto('/contact');
-  await fillContactForm(page);
-  const send = page.getByRole('button', { name: /send/i });
+  const { release, send } = await fillBeforeTheApp(page);
   const message = page.getByLabel(/message/i);
   const before = { send: await send.boundingBox(), message: await message.boundingBox() };
   release();
