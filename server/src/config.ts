@@ -394,7 +394,7 @@ function productionProblems(config: Config, given: (name: string) => boolean): s
 export async function ensureJwtSecret(config: Config): Promise<Config & { jwtSecret: string }> {
   if (config.jwtSecret !== null) return { ...config, jwtSecret: config.jwtSecret };
   const file = path.join(config.dataDir, 'jwt-secret');
-  await fs.mkdir(config.dataDir, { recursive: true });
+  await fs.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   try {
     const kept = (await fs.readFile(file, 'utf8')).trim();
     if (kept.length >= 32) return { ...config, jwtSecret: kept };

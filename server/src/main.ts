@@ -11,6 +11,7 @@ import type { Database, OpenOptions } from './db/client';
 import { openDatabase } from './db/open';
 import { isNewEmbeddedDatabase, prepareDatabase, prepareInChildProcess } from './db/prepare';
 import { isDiskFull } from './plugins/errors';
+import { securePrivateDataDir, usePrivateUmask } from './privateFiles';
 
 export interface RunningServer {
   app: App;
@@ -112,7 +113,11 @@ export async function start(
   env: Record<string, string | undefined> = process.env,
   deps: StartDeps = {},
 ): Promise<RunningServer> {
-  const config = await ensureJwtSecret(loadConfig(env));
+  // Before any file is opened: the database and the signing key are for this account only.
+  usePrivateUmask();
+  const settings = loadConfig(env);
+  securePrivateDataDir(settings.dataDir, (line) => console.warn(line));
+  const config = await ensureJwtSecret(settings);
   const db = await openPrepared(config, env, deps);
   let app: App;
   try {
