@@ -38,6 +38,7 @@ import {
   createMemoryLimitStore,
   type LimitStore,
 } from './plugins/limits';
+import { allowedHostNames, registerHostCheck } from './plugins/hosts';
 import { findNul, validatorCompiler } from './plugins/validation';
 import affiliateRoutes from './routes/affiliates';
 import cartRoutes from './routes/cart';
@@ -247,6 +248,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     if (closing || lifecycle.draining) void reply.header('connection', 'close');
   });
   registerErrorHandling(app, { bodyLimitBytes: config.bodyLimitBytes, isClosing: () => closing });
+  const healthPath = `${config.apiPrefix}/health`;
+  registerHostCheck(app, {
+    allowed: allowedHostNames(config),
+    // Load balancers ask by address; the answer tells nothing but that the shop is up.
+    exempt: (request) => request.url.split('?')[0] === healthPath,
+    shopAddress: () =>
+      config.publicUrl ?? serverUrl(config.host, listeningPort(app) ?? config.port),
+  });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   await app.register(helmet, {
