@@ -25,6 +25,7 @@ import { systemClock, type Clock } from './clock';
 import { serverUrl, type Config } from './config';
 import type { AppContext, Lifecycle } from './context';
 import type { Database } from './db/client';
+import { loggerOptions } from './log';
 import { createOutboxMailer, createWebhookMailer, type Mailer } from './mail/mailer';
 import { createPaystackProvider } from './payments/paystack';
 import type { PaymentProvider } from './payments/provider';
@@ -225,7 +226,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     throw new Error('config.jwtSecret is not set: call ensureJwtSecret(config) before buildApp');
   }
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config),
     // Request lines would drown the console; errors are logged where they are handled.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,

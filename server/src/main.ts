@@ -10,6 +10,7 @@ import { ConfigError, ensureJwtSecret, loadConfig, serverUrl, type Config } from
 import type { Database, OpenOptions } from './db/client';
 import { openDatabase } from './db/open';
 import { isNewEmbeddedDatabase, prepareDatabase, prepareInChildProcess } from './db/prepare';
+import { hearStandardStreamErrors } from './log';
 import { isDiskFull } from './plugins/errors';
 import { securePrivateDataDir, usePrivateUmask } from './privateFiles';
 
@@ -115,6 +116,7 @@ export async function start(
 ): Promise<RunningServer> {
   // Before any file is opened: the database and the signing key are for this account only.
   usePrivateUmask();
+  hearStandardStreamErrors();
   const settings = loadConfig(env);
   securePrivateDataDir(settings.dataDir, (line) => console.warn(line));
   const config = await ensureJwtSecret(settings);
@@ -155,12 +157,14 @@ export async function start(
 
   let firstSignalAt = 0;
   function stop(reason: string) {
-    console.info(`${reason}: finishing open requests and closing the database...`);
+    // Armed before anything else, so nothing the stop does (a write to a full disk, a
+    // database that never answers) can keep the server past it.
     const force = setTimeout(() => {
       console.error('Shutdown took too long; stopping now.');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    console.info(`${reason}: finishing open requests and closing the database...`);
     close().then(
       () => process.exit(0),
       (error: unknown) => {
