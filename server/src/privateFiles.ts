@@ -19,13 +19,13 @@ export function usePrivateUmask(): void {
 }
 
 /**
- * Takes away every group and world permission under `dir` (the folder itself included) and
- * returns how many files and folders needed it. The embedded database sets the modes of some
+ * Takes away every group and world permission from `target`, a file or a folder and all that
+ * is under it, and returns how many files and folders needed it. The embedded database sets the modes of some
  * of its own files whatever the umask says, so this runs again after it creates or opens them.
  * Symbolic links are left alone: their own mode means nothing, and what they lead to may not
  * be the shop's. Entries removed while it walks (the database works meanwhile) are skipped.
  */
-export function makePrivate(dir: string): number {
+export function makePrivate(target: string): number {
   let fixed = 0;
   const visit = (entry: string) => {
     let stats: fs.Stats;
@@ -54,7 +54,32 @@ export function makePrivate(dir: string): number {
     }
     for (const child of children) visit(path.join(entry, child));
   };
-  if (fs.existsSync(dir)) visit(dir);
+  visit(target);
+  return fixed;
+}
+
+/** What the shop keeps in DATA_DIR; anything else there is the operator's, left as it is. */
+const SHOP_ENTRIES = ['jwt-secret', 'pglite.lock', 'pglite'];
+
+/**
+ * Makes DATA_DIR itself and the shop's own files in it private, returning how many needed it.
+ * Only those: a DATA_DIR pointed at a folder that holds other things (a home folder) must not
+ * have all of them changed.
+ */
+export function makeDataDirPrivate(dataDir: string): number {
+  let fixed = 0;
+  let stats: fs.Stats;
+  try {
+    stats = fs.lstatSync(dataDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  if (stats.isDirectory() && (stats.mode & OTHERS) !== 0) {
+    fs.chmodSync(dataDir, stats.mode & 0o700);
+    fixed += 1;
+  }
+  for (const entry of SHOP_ENTRIES) fixed += makePrivate(path.join(dataDir, entry));
   return fixed;
 }
 
@@ -64,7 +89,7 @@ export function makePrivate(dir: string): number {
  * told once how much was changed.
  */
 export function securePrivateDataDir(dir: string, warn: (line: string) => void): number {
-  const fixed = makePrivate(dir);
+  const fixed = makeDataDirPrivate(dir);
   if (fixed > 0) {
     warn(
       `DATA_DIR (${dir}) held ${fixed} file${fixed === 1 ? '' : 's'} or folder${fixed === 1 ? '' : 's'} that other users of this computer could read or change; ` +

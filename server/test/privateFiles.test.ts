@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { start } from '../src/main';
-import { makePrivate } from '../src/privateFiles';
+import { makeDataDirPrivate, makePrivate } from '../src/privateFiles';
 import { registration, TEST_ENV } from './helpers';
 
 jest.setTimeout(180_000);
@@ -75,22 +75,25 @@ test('a new shop writes its database and signing key for its own account only', 
 
 test('a start on a data directory others can read makes it private and says so once', async () => {
   const secret = path.join(dataDir, 'jwt-secret');
-  const notes = path.join(dataDir, 'notes.txt');
-  fs.writeFileSync(notes, 'copied from a backup\n');
-  fs.chmodSync(notes, 0o666);
+  const version = path.join(dataDir, 'pglite', 'PG_VERSION');
+  fs.chmodSync(version, 0o666);
   fs.chmodSync(secret, 0o644);
   fs.chmodSync(dataDir, 0o755);
-  expect(openToOthers(dataDir)).toHaveLength(3);
+  // Not the shop's: left as the operator made it.
+  const notes = path.join(dataDir, 'notes.txt');
+  fs.writeFileSync(notes, 'the operator’s own\n');
+  fs.chmodSync(notes, 0o644);
+  expect(openToOthers(dataDir)).toHaveLength(4);
 
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   const running = await start(settings());
   try {
-    expect(openToOthers(dataDir)).toEqual([]);
+    expect(openToOthers(dataDir)).toEqual(['notes.txt 644']);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]?.[0]).toMatch(
       /^DATA_DIR \(.*data\) held 3 files or folders that other users of this computer could read or change; they are now private/,
     );
-    expect(fs.statSync(notes).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(version).mode & 0o777).toBe(0o600);
   } finally {
     await running.close();
     warn.mockRestore();
@@ -106,4 +109,5 @@ test('makePrivate leaves what it cannot own alone: symbolic links and vanished f
   expect(makePrivate(dir)).toBe(0);
   expect(fs.statSync(outside).mode & 0o777).toBe(0o644);
   expect(makePrivate(path.join(scratch, 'never-made'))).toBe(0);
+  expect(makeDataDirPrivate(path.join(scratch, 'never-made'))).toBe(0);
 });

@@ -18,7 +18,7 @@ import {
   type Queryable,
   type Row,
 } from './client';
-import { makePrivate, usePrivateUmask } from '../privateFiles';
+import { makeDataDirPrivate, makePrivate, usePrivateUmask } from '../privateFiles';
 
 // Plain JavaScript, evaluated in the worker: it cannot import this project's TypeScript.
 const WORKER_SOURCE = `
@@ -219,7 +219,7 @@ class PgliteDatabase implements Database {
       release();
       await this.worker.terminate();
       try {
-        if (this.dataDir !== null) makePrivate(this.dataDir);
+        if (this.dataDir !== null) makeDataDirPrivate(this.dataDir);
       } finally {
         this.onClose();
       }
@@ -386,7 +386,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   try {
     await db.send({ op: 'open', dataDir: pgDir, settings: [`shared_buffers=${SHARED_BUFFERS}`] });
     // Opening rewrites the catalogue's cache files world-readable whatever the umask says.
-    if (dir !== null) makePrivate(dir);
+    if (dir !== null) makeDataDirPrivate(dir);
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
