@@ -265,6 +265,8 @@ function operatorSettings(name: string, port: number): Record<string, string> {
     PAYSTACK_BASE_URL: paystack.url,
     MAIL_WEBHOOK_URL: mailRelay.url,
     PUBLIC_URL: 'https://shop.example.ng',
+    // The test reaches each server by its address, as a load balancer would.
+    ALLOWED_HOSTS: '127.0.0.1',
     // The catalogue is the operator's, put in below; no demo shopper in production.
     DEMO_DATA: '0',
     // Nothing may depend on it: each server gets its own, as on separate machines.

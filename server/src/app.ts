@@ -25,6 +25,7 @@ import { systemClock, type Clock } from './clock';
 import { serverUrl, type Config } from './config';
 import type { AppContext, Lifecycle } from './context';
 import type { Database } from './db/client';
+import { loggerOptions } from './log';
 import { createOutboxMailer, createWebhookMailer, type Mailer } from './mail/mailer';
 import { createPaystackProvider } from './payments/paystack';
 import type { PaymentProvider } from './payments/provider';
@@ -38,6 +39,7 @@ import {
   createMemoryLimitStore,
   type LimitStore,
 } from './plugins/limits';
+import { allowedHostNames, registerHostCheck } from './plugins/hosts';
 import { findNul, validatorCompiler } from './plugins/validation';
 import affiliateRoutes from './routes/affiliates';
 import cartRoutes from './routes/cart';
@@ -224,7 +226,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     throw new Error('config.jwtSecret is not set: call ensureJwtSecret(config) before buildApp');
   }
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config),
     // Request lines would drown the console; errors are logged where they are handled.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
@@ -247,6 +249,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     if (closing || lifecycle.draining) void reply.header('connection', 'close');
   });
   registerErrorHandling(app, { bodyLimitBytes: config.bodyLimitBytes, isClosing: () => closing });
+  const healthPath = `${config.apiPrefix}/health`;
+  registerHostCheck(app, {
+    allowed: allowedHostNames(config),
+    // Load balancers ask by address; the answer tells nothing but that the shop is up.
+    exempt: (request) => request.url.split('?')[0] === healthPath,
+    shopAddress: () =>
+      config.publicUrl ?? serverUrl(config.host, listeningPort(app) ?? config.port),
+  });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   await app.register(helmet, {

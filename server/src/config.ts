@@ -34,6 +34,8 @@ export interface Config {
    * (serverUrl), known once it listens.
    */
   publicUrl: string | null;
+  /** Host names the shop answers to besides PUBLIC_URL's (and, in the demo, this computer's). */
+  allowedHosts: string[];
   dataDir: string;
   databaseUrl: string | null;
   /** null until ensureJwtSecret() has generated or read one. */
@@ -252,6 +254,17 @@ export function loadConfig(env: Env = process.env): Config {
     }
   }
 
+  const allowedHosts: string[] = [];
+  for (const item of (r.raw('ALLOWED_HOSTS') ?? '').split(',')) {
+    const v = item.trim().toLowerCase().replace(/\.$/, '');
+    if (v === '') continue;
+    if (/^(\[[0-9a-f:.]+\]|[a-z0-9_-]+(\.[a-z0-9_-]+)*)$/.test(v)) allowedHosts.push(v);
+    else
+      r.problems.push(
+        `ALLOWED_HOSTS entries must be host names such as shop.example.ng or 10.0.0.5 (no scheme, port or path), not "${item.trim()}"`,
+      );
+  }
+
   const logLevel = r.text('LOG_LEVEL', test ? 'silent' : 'warn') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     r.problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}"`);
@@ -290,6 +303,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: r.integer('PORT', 8080, 0, 65535),
     apiPrefix,
     publicUrl: r.origin('PUBLIC_URL'),
+    allowedHosts,
     dataDir: path.resolve(r.text('DATA_DIR', './data')),
     databaseUrl,
     jwtSecret,
@@ -394,7 +408,7 @@ function productionProblems(config: Config, given: (name: string) => boolean): s
 export async function ensureJwtSecret(config: Config): Promise<Config & { jwtSecret: string }> {
   if (config.jwtSecret !== null) return { ...config, jwtSecret: config.jwtSecret };
   const file = path.join(config.dataDir, 'jwt-secret');
-  await fs.mkdir(config.dataDir, { recursive: true });
+  await fs.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   try {
     const kept = (await fs.readFile(file, 'utf8')).trim();
     if (kept.length >= 32) return { ...config, jwtSecret: kept };

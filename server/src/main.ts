@@ -10,7 +10,9 @@ import { ConfigError, ensureJwtSecret, loadConfig, serverUrl, type Config } from
 import type { Database, OpenOptions } from './db/client';
 import { openDatabase } from './db/open';
 import { isNewEmbeddedDatabase, prepareDatabase, prepareInChildProcess } from './db/prepare';
+import { hearStandardStreamErrors } from './log';
 import { isDiskFull } from './plugins/errors';
+import { securePrivateDataDir, usePrivateUmask } from './privateFiles';
 
 export interface RunningServer {
   app: App;
@@ -112,7 +114,12 @@ export async function start(
   env: Record<string, string | undefined> = process.env,
   deps: StartDeps = {},
 ): Promise<RunningServer> {
-  const config = await ensureJwtSecret(loadConfig(env));
+  // Before any file is opened: the database and the signing key are for this account only.
+  usePrivateUmask();
+  hearStandardStreamErrors();
+  const settings = loadConfig(env);
+  securePrivateDataDir(settings.dataDir, (line) => console.warn(line));
+  const config = await ensureJwtSecret(settings);
   const db = await openPrepared(config, env, deps);
   let app: App;
   try {
@@ -150,12 +157,14 @@ export async function start(
 
   let firstSignalAt = 0;
   function stop(reason: string) {
-    console.info(`${reason}: finishing open requests and closing the database...`);
+    // Armed before anything else, so nothing the stop does (a write to a full disk, a
+    // database that never answers) can keep the server past it.
     const force = setTimeout(() => {
       console.error('Shutdown took too long; stopping now.');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    console.info(`${reason}: finishing open requests and closing the database...`);
     close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -174,7 +174,7 @@ describe('stopping', () => {
     const port = Number(new URL(running.url).port);
     const sockets = Array.from({ length: 50 }, () =>
       net.connect(port, '127.0.0.1', function (this: net.Socket) {
-        this.write('GET /api/get-all-products HTTP/1.1\r\nHost: shop\r\n\r\n');
+        this.write('GET /api/get-all-products HTTP/1.1\r\nHost: localhost\r\n\r\n');
       }),
     );
     const replies = sockets.map(

@@ -25,6 +25,8 @@ const PRODUCTION = {
   PAYSTACK_SECRET_KEY: 'sk_test_modes0000',
   MAIL_WEBHOOK_URL: 'http://127.0.0.1:9/relay',
   PUBLIC_URL: 'https://shop.example.ng',
+  // The tests ask by the name inject gives every request.
+  ALLOWED_HOSTS: 'localhost',
   // Asking for the outbox cannot bring it back in production.
   DEV_OUTBOX: '1',
 };

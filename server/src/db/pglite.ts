@@ -18,6 +18,7 @@ import {
   type Queryable,
   type Row,
 } from './client';
+import { makeDataDirPrivate, makePrivate, usePrivateUmask } from '../privateFiles';
 
 // Plain JavaScript, evaluated in the worker: it cannot import this project's TypeScript.
 const WORKER_SOURCE = `
@@ -113,6 +114,8 @@ class PgliteDatabase implements Database {
   constructor(
     private readonly worker: Worker,
     private readonly onClose: () => void,
+    /** Folder whose files must end private (the database sets some files' modes itself). */
+    private readonly dataDir: string | null,
   ) {
     worker.on('message', (reply: Reply) => {
       const waiter = this.pending.get(reply.id);
@@ -215,7 +218,11 @@ class PgliteDatabase implements Database {
       this.closed = true;
       release();
       await this.worker.terminate();
-      this.onClose();
+      try {
+        if (this.dataDir !== null) makeDataDirPrivate(this.dataDir);
+      } finally {
+        this.onClose();
+      }
     }
   }
 }
@@ -275,7 +282,7 @@ function parseLock(text: string): { pid: number; startTime: string | null } | nu
 /** A lock file so a second process (say, the seed CLI) cannot open a directory in use. */
 function lockDataDir(dir: string): () => void {
   const lockFile = path.join(dir, 'pglite.lock');
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const me = `${process.pid} ${startTimeOf(process.pid) ?? ''}`.trim();
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -351,11 +358,15 @@ function initializeDataDir(pgDir: string): Promise<void> {
 /** Opens PGlite on disk under dataDir/pglite, or in memory when dataDir is null. */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   const dir = dataDir === null ? null : path.resolve(dataDir);
+  // PostgreSQL's files go through this process's file calls (and its child's, which inherits
+  // the umask), so the umask decides their modes; the sweeps below catch those it does not.
+  if (dir !== null) usePrivateUmask();
   const release = dir === null ? () => undefined : claimDataDir(dir);
   const pgDir = dir === null ? null : path.join(dir, 'pglite');
   try {
     if (pgDir !== null && !fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
       await initializeDataDir(pgDir);
+      makePrivate(pgDir);
     }
   } catch (error) {
     release();
@@ -371,9 +382,11 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     // The worker only passes messages to and from WebAssembly: a small JavaScript heap.
     resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
-  const db = new PgliteDatabase(worker, release);
+  const db = new PgliteDatabase(worker, release, dir);
   try {
     await db.send({ op: 'open', dataDir: pgDir, settings: [`shared_buffers=${SHARED_BUFFERS}`] });
+    // Opening rewrites the catalogue's cache files world-readable whatever the umask says.
+    if (dir !== null) makeDataDirPrivate(dir);
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
