@@ -63,6 +63,7 @@ import {
   withRenderedPage,
   type RendererModule,
 } from './serverRender';
+import siteRoutes, { pageRedirect, pageStatus } from './routes/site';
 import { registerStaticSite } from './routes/static';
 import userRoutes from './routes/users';
 import wishlistRoutes from './routes/wishlists';
@@ -392,10 +393,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
         log: app.log,
       })
     : null;
+  await app.register(siteRoutes, { ctx });
   await registerStaticSite(app, {
     distDir: config.distDir,
     isApiPath: (url) => isApiPath(url, config.apiPrefix),
     serveSourceMaps: config.serveSourceMaps,
+    pageRedirect,
+    pageStatus: (url) => pageStatus(deps.db, url),
     notFound: async (_request, reply) =>
       reply.code(404).type('application/json; charset=utf-8').send(notFoundBody()),
     renderPage: async (html, request) => {
