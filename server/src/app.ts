@@ -40,6 +40,7 @@ import {
 } from './plugins/limits';
 import { findNul, validatorCompiler } from './plugins/validation';
 import affiliateRoutes from './routes/affiliates';
+import backupRoutes from './routes/backup';
 import cartRoutes from './routes/cart';
 import deliveryRoutes from './routes/delivery';
 import devRoutes from './routes/dev';
@@ -99,6 +100,11 @@ export interface AppDeps {
    * (dist/.ssr/render.cjs), and null renders every page in the browser.
    */
   pageRenderer?: RendererModule | null;
+  /**
+   * The key of the backup call (POST /api/ops/backup, server/src/db/backup.ts); unset, the
+   * app has no such call. Only an embedded database has one.
+   */
+  backupKey?: string;
 }
 
 const SELF = "'self'";
@@ -361,6 +367,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       await api.register(staffRoutes, opts);
       await api.register(emailJsRoutes, opts);
       if (config.mode === 'demo') await api.register(devRoutes, opts);
+      if (deps.backupKey) await api.register(backupRoutes, { ctx, key: deps.backupKey });
     },
     { prefix: config.apiPrefix },
   );
