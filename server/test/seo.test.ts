@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { App } from '../src/app';
+import { sitemapFiles } from '../src/routes/site';
 import { seedProducts, setupHarness, type TestProduct } from './helpers';
 
 const t = setupHarness();
@@ -101,6 +102,19 @@ describe('sitemap.xml', () => {
     expect(head.body).toBe('');
     // A part of a sitemap that is not split is no page.
     expect((await site.inject({ url: '/sitemap.xml?page=2' })).statusCode).toBe(404);
+  });
+
+  test('past the most addresses a sitemap may hold, it is an index of parts', async () => {
+    const [rice, milk, pepper] = await products();
+    // 13 addresses, parts of 5: an index and three parts, in order, nothing lost.
+    const files = await sitemapFiles({ db: t.db, publicUrl: () => SHOP }, 5)();
+    const [index, ...parts] = files.map((f) => f.xml.toString());
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(locations(index ?? '')).toEqual([1, 2, 3].map((n) => `${SHOP}/sitemap.xml?page=${n}`));
+    expect(parts.map((part) => locations(part).length)).toEqual([5, 5, 3]);
+    expect(parts.flatMap(locations).slice(-3)).toEqual(
+      [rice, milk, pepper].map((p) => `${SHOP}/detail/product-details?slug=${p?.slug}`),
+    );
   });
 
   test("without PUBLIC_URL (the demo) it is on the server's own address", async () => {

@@ -127,7 +127,10 @@ interface SitemapFile {
  * shop has more addresses than a sitemap may hold. Made again only when the catalogue
  * version changes (any product or vendor change bumps it).
  */
-function sitemapFiles(ctx: Pick<AppContext, 'db' | 'publicUrl'>) {
+export function sitemapFiles(
+  ctx: Pick<AppContext, 'db' | 'publicUrl'>,
+  maxUrls = SITEMAP_MAX_URLS,
+) {
   let kept: { version: number; origin: string; files: Promise<SitemapFile[]> } | null = null;
   const file = (xml: string): SitemapFile => {
     const body = Buffer.from(xml);
@@ -144,10 +147,10 @@ function sitemapFiles(ctx: Pick<AppContext, 'db' | 'publicUrl'>) {
   };
   async function make(origin: string): Promise<SitemapFile[]> {
     const urls = await sitemapUrls(ctx.db, origin);
-    if (urls.length <= SITEMAP_MAX_URLS) return [file(urlset(urls))];
+    if (urls.length <= maxUrls) return [file(urlset(urls))];
     const parts: string[][] = [];
-    for (let i = 0; i < urls.length; i += SITEMAP_MAX_URLS) {
-      parts.push(urls.slice(i, i + SITEMAP_MAX_URLS));
+    for (let i = 0; i < urls.length; i += maxUrls) {
+      parts.push(urls.slice(i, i + maxUrls));
     }
     const index = sitemapIndex(parts.map((_, i) => `${origin}/sitemap.xml?page=${i + 1}`));
     return [file(index), ...parts.map((part) => file(urlset(part)))];
