@@ -34,9 +34,11 @@ const CHUNK_GROUPS_FILE = '.chunk-groups.json';
 
 /**
  * Writes which files each entry and named chunk group loads, so the bundle budget
- * (scripts/bundleBudget.ts) can add up what a shopper downloads for a given screen.
+ * (scripts/bundleBudget.ts) can add up what a shopper downloads for a given screen. Only a
+ * build that writes dist/ adds it: the dev server keeps its bundles in memory, and a list of
+ * its files written over the build's would have the server preload files dist/ does not hold.
  */
-class ChunkGroupsManifestPlugin {
+export class ChunkGroupsManifestPlugin {
   apply(compiler: webpack.Compiler) {
     compiler.hooks.afterEmit.tap('ChunkGroupsManifestPlugin', (compilation) => {
       const groups: Record<string, string[]> = {};
@@ -468,7 +470,7 @@ function clientConfig(
         scriptLoading: 'defer',
       }),
       new PreloadAppPlugin(),
-      new ChunkGroupsManifestPlugin(),
+      ...(env?.WEBPACK_SERVE ? [] : [new ChunkGroupsManifestPlugin()]),
       new CopyWebpackPlugin({
         patterns: [
           {

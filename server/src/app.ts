@@ -42,6 +42,7 @@ import {
 import { allowedHostNames, registerHostCheck } from './plugins/hosts';
 import { findNul, validatorCompiler } from './plugins/validation';
 import affiliateRoutes from './routes/affiliates';
+import backupRoutes from './routes/backup';
 import cartRoutes from './routes/cart';
 import deliveryRoutes from './routes/delivery';
 import devRoutes from './routes/dev';
@@ -65,6 +66,7 @@ import {
   withRenderedPage,
   type RendererModule,
 } from './serverRender';
+import siteRoutes, { pageRedirect, pageStatus } from './routes/site';
 import { registerStaticSite } from './routes/static';
 import userRoutes from './routes/users';
 import wishlistRoutes from './routes/wishlists';
@@ -100,6 +102,11 @@ export interface AppDeps {
    * (dist/.ssr/render.cjs), and null renders every page in the browser.
    */
   pageRenderer?: RendererModule | null;
+  /**
+   * The key of the backup call (POST /api/ops/backup, server/src/db/backup.ts); unset, the
+   * app has no such call. Only an embedded database has one.
+   */
+  backupKey?: string;
 }
 
 const SELF = "'self'";
@@ -370,6 +377,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       await api.register(staffRoutes, opts);
       await api.register(emailJsRoutes, opts);
       if (config.mode === 'demo') await api.register(devRoutes, opts);
+      if (deps.backupKey) await api.register(backupRoutes, { ctx, key: deps.backupKey });
     },
     { prefix: config.apiPrefix },
   );
@@ -402,10 +410,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
         log: app.log,
       })
     : null;
+  await app.register(siteRoutes, { ctx });
   await registerStaticSite(app, {
     distDir: config.distDir,
     isApiPath: (url) => isApiPath(url, config.apiPrefix),
     serveSourceMaps: config.serveSourceMaps,
+    pageRedirect,
+    pageStatus: (url) => pageStatus(deps.db, url),
     notFound: async (_request, reply) =>
       reply.code(404).type('application/json; charset=utf-8').send(notFoundBody()),
     renderPage: async (html, request) => {

@@ -8,6 +8,7 @@ import v8 from 'node:v8';
 import { buildApp, drainAndClose, listeningPort, type App } from './app';
 import { ConfigError, ensureJwtSecret, loadConfig, serverUrl, type Config } from './config';
 import type { Database, OpenOptions } from './db/client';
+import { localBackupUrl, newBackupKey, publishBackupAccess } from './db/backup';
 import { openDatabase } from './db/open';
 import { isNewEmbeddedDatabase, prepareDatabase, prepareInChildProcess } from './db/prepare';
 import { hearStandardStreamErrors } from './log';
@@ -122,9 +123,19 @@ export async function start(
   const config = await ensureJwtSecret(settings);
   const db = await openPrepared(config, env, deps);
   let app: App;
+  // The embedded database is backed up through this server while it runs (npm run backup).
+  const backupKey = db.backup ? newBackupKey() : undefined;
+  let unpublish: () => void = () => undefined;
   try {
-    app = await buildApp(config, { db });
+    app = await buildApp(config, { db, backupKey });
     await app.listen({ port: config.port, host: config.host });
+    if (backupKey) {
+      const port = listeningPort(app) ?? config.port;
+      unpublish = publishBackupAccess(config.dataDir, {
+        url: localBackupUrl(config.host, port, config.apiPrefix),
+        key: backupKey,
+      });
+    }
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
@@ -147,6 +158,7 @@ export async function start(
       process.off('SIGTERM', onSignal);
       clearInterval(parentWatch);
       try {
+        unpublish();
         await drainAndClose(app);
       } finally {
         await db.close();

@@ -26,6 +26,12 @@ export interface PagePreview {
   /** Absolute: a crawler has no page to resolve a path against. */
   image: string;
   url: string;
+  /**
+   * The page's one address for search engines (absolute): its path as the app spells it, with
+   * only the query the page reads (the shop's category, the product's slug), so tracking
+   * parameters and other spellings count as the same page.
+   */
+  canonical: string;
   /** summary_large_image for a product photo; summary (a small square) for the shop's icon. */
   card: 'summary' | 'summary_large_image';
   /** The page's <title>: the one the app sets once it runs, so the tab never changes. */
@@ -95,6 +101,24 @@ function routeOf(pathname: string): string {
   return pathname.replace(/\/+$/, '').toLowerCase() || '/';
 }
 
+/** The query parameters each page reads; any other (utm_source, fbclid...) is dropped. */
+const CANONICAL_PARAMS: Record<string, readonly string[]> = {
+  '/shop': ['category'],
+  [PRODUCT_PAGE_PATH]: [PRODUCT_SLUG_PARAM],
+};
+
+function canonicalUrl(origin: string, route: string, query: URLSearchParams): string {
+  // '/' is the shop's listing too; index.html is '/'.
+  const page = route === '/index.html' ? '/' : route;
+  const kept = new URLSearchParams();
+  for (const name of CANONICAL_PARAMS[page === '/' ? '/shop' : page] ?? []) {
+    const value = query.get(name)?.trim();
+    if (value) kept.set(name, name === PRODUCT_SLUG_PARAM ? value.toLowerCase() : value);
+  }
+  const search = kept.toString();
+  return `${origin}${page}${search === '' ? '' : `?${search}`}`;
+}
+
 /** The title of a page that names no product, as the app sets it. */
 function plainPageTitle(route: string, query: URLSearchParams): string {
   if (route === '/' || route === '/shop') {
@@ -149,7 +173,8 @@ export function productPreviewCache(
 
 // One cache per database: each app (and each test's) keeps its own.
 const caches = new WeakMap<Queryable, (slug: string) => Promise<ProductRecord | null>>();
-function cachedProduct(db: Queryable, slug: string): Promise<ProductRecord | null> {
+/** The product a slug names, through this database's preview cache. */
+export function cachedProduct(db: Queryable, slug: string): Promise<ProductRecord | null> {
   let find = caches.get(db);
   if (!find) {
     find = productPreviewCache(db);
@@ -183,6 +208,7 @@ export async function pagePreview(
       description: SHOP_DESCRIPTION,
       image: shopImage,
       url: `${origin}${pathname}`,
+      canonical: canonicalUrl(origin, route, query),
       card: 'summary',
       pageTitle: productPage
         ? documentTitle(slug ? PAGE_TITLES.productNotFound : PAGE_TITLES.productDetails)
@@ -207,6 +233,7 @@ export async function pagePreview(
     description: shorten(`${stock}. ${product.description}`, DESCRIPTION_MAX),
     image: photo ?? shopImage,
     url,
+    canonical: url,
     card: photo ? 'summary_large_image' : 'summary',
     pageTitle: title,
     structuredData: {
@@ -259,11 +286,12 @@ export function previewTags(p: PagePreview): string {
     ['name', 'twitter:description', p.description],
     ['name', 'twitter:image', p.image],
   ];
-  return tags
-    .map(
+  return [
+    `<link rel="canonical" href="${escapeAttribute(p.canonical)}" />`,
+    ...tags.map(
       ([key, name, content]) => `<meta ${key}="${name}" content="${escapeAttribute(content)}" />`,
-    )
-    .join('\n');
+    ),
+  ].join('\n');
 }
 
 /**

@@ -19,6 +19,11 @@ export interface Database extends Queryable {
    * the embedded database has one connection, so a query on `db` there would wait forever.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * The embedded database's data directory as a gzipped tarball, taken while it serves
+   * (`npm run backup`); PostgreSQL has pg_dump instead.
+   */
+  backup?(): Promise<Buffer>;
   close(): Promise<void>;
 }
 

@@ -39,6 +39,12 @@ async function handle(m) {
     case 'exec':
       await db.exec(m.sql);
       return [];
+    case 'dump': {
+      // A checkpoint first, so a restore starts from the files with little WAL to replay.
+      await db.exec('CHECKPOINT');
+      const file = await db.dumpDataDir('gzip');
+      return [{ tarball: new Uint8Array(await file.arrayBuffer()) }];
+    }
     case 'close':
       if (db) await db.close();
       db = null;
@@ -67,6 +73,7 @@ type Request =
   | { op: 'open'; dataDir: string | null; settings: string[] }
   | { op: 'query'; sql: string; params: readonly unknown[] }
   | { op: 'exec'; sql: string }
+  | { op: 'dump' }
   | { op: 'close' };
 
 type Reply =
@@ -199,6 +206,26 @@ class PgliteDatabase implements Database {
     } finally {
       this.openTransaction = null;
       ended();
+      release();
+    }
+  }
+
+  /**
+   * The data directory as a gzipped tarball, taken while the shop serves: between
+   * transactions (none is open while it is read), and in one piece, since PGlite reads every
+   * file before it runs the next query. Queries that arrive meanwhile wait for it.
+   */
+  async backup(): Promise<Buffer> {
+    assertNotInTransaction();
+    const release = await this.transactions.acquire();
+    try {
+      const [row] = await this.send({ op: 'dump' });
+      const tarball = row?.tarball;
+      if (!(tarball instanceof Uint8Array)) {
+        throw new DatabaseError('The embedded database gave no backup');
+      }
+      return Buffer.from(tarball.buffer, tarball.byteOffset, tarball.byteLength);
+    } finally {
       release();
     }
   }
@@ -353,6 +380,57 @@ function initializeDataDir(pgDir: string): Promise<void> {
       else reject(new DatabaseError(`Creating the embedded database failed: ${errors.trim()}`));
     });
   });
+}
+
+/**
+ * Makes dataDir/pglite from a backup (PgliteDatabase.backup's tarball, in `file`) and checks
+ * that it opens as the shop's database. The directory must hold no database: a restore never
+ * replaces one. Like initdb, it runs in a child process that gives its memory back.
+ */
+export async function restorePglite(dataDir: string, file: string): Promise<void> {
+  const dir = path.resolve(dataDir);
+  const pgDir = path.join(dir, 'pglite');
+  const release = claimDataDir(dir);
+  try {
+    if (fs.existsSync(pgDir) && fs.readdirSync(pgDir).length > 0) {
+      throw new DatabaseError(
+        `${dir} already holds a database. Restore into a new DATA_DIR, or move ${pgDir} away first.`,
+      );
+    }
+    const script = `
+      const fs = require('node:fs');
+      const { PGlite } = require(${JSON.stringify(require.resolve('@electric-sql/pglite'))});
+      const { pg_trgm } = require(${JSON.stringify(require.resolve('@electric-sql/pglite/contrib/pg_trgm'))});
+      const tarball = new Blob([fs.readFileSync(${JSON.stringify(path.resolve(file))})], { type: 'application/x-gzip' });
+      PGlite.create(${JSON.stringify(pgDir)}, { loadDataDir: tarball, extensions: { pg_trgm } })
+        .then(async (db) => {
+          try { await db.query('SELECT count(*) FROM schema_migrations'); } finally { await db.close(); }
+        })
+        .then(() => process.exit(0), (e) => { console.error(String((e && e.message) || e)); process.exit(1); });
+    `;
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, ['-e', script], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let errors = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        errors += chunk.toString('utf8');
+      });
+      child.on('error', reject);
+      child.on('exit', (code) => {
+        if (code === 0) resolve();
+        else
+          reject(
+            new DatabaseError(`${file} is not a backup of the shop's database: ${errors.trim()}`),
+          );
+      });
+    }).catch((error: unknown) => {
+      fs.rmSync(pgDir, { recursive: true, force: true });
+      throw error;
+    });
+  } finally {
+    release();
+  }
 }
 
 /** Opens PGlite on disk under dataDir/pglite, or in memory when dataDir is null. */

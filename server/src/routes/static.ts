@@ -8,7 +8,9 @@
  *   worker, the manifest, icons) revalidated each time;
  * - ETag and Last-Modified with 304s, HEAD, and byte ranges;
  * - every other GET that names no file (no extension) answered with index.html, so the
- *   app's own routes work on reload; a missing file is a plain 404, never the page;
+ *   app's own routes work on reload (with 404 where the app shows its not-found page, and a
+ *   301 to the app's own spelling of a page's address); a missing file is a plain 404, never
+ *   the page;
  * - the page itself (/, /index.html and those routes) passed through `renderPage`, since it
  *   differs by URL (a shared product's preview tags): compressed here, once per distinct
  *   page, with an ETag of its content, so a revalidation is still a 304. A page rendered for
@@ -55,6 +57,13 @@ export interface StaticSiteOptions {
   serveSourceMaps: boolean;
   /** The answer for what is neither a file of the site nor one of the app's routes. */
   notFound: (request: FastifyRequest, reply: FastifyReply) => unknown;
+  /**
+   * Where a page's address should be moved (301) instead, e.g. a shared link spelled in
+   * capitals; null to answer it.
+   */
+  pageRedirect?: (url: string) => string | null;
+  /** The page's status: 404 where the app shows its not-found page. Unset, always 200. */
+  pageStatus?: (url: string) => Promise<200 | 404>;
   /** index.html as this request's URL should have it; unset, the file as it is. */
   renderPage?: (html: string, request: FastifyRequest) => Promise<string | PrivatePage>;
 }
@@ -169,6 +178,7 @@ export async function registerStaticSite(
     request: FastifyRequest,
     reply: FastifyReply,
     html: string,
+    status: number,
   ): FastifyReply {
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     const identity = Buffer.from(html);
@@ -184,7 +194,7 @@ export async function registerStaticSite(
           ? zlib.gzipSync(identity, { level: 6 })
           : identity;
     void reply
-      .code(200)
+      .code(status)
       .header('Cache-Control', 'private, no-store')
       .header('Vary', 'Accept-Encoding, Cookie')
       .type('text/html; charset=utf-8')
@@ -202,19 +212,25 @@ export async function registerStaticSite(
         .type('text/html; charset=utf-8')
         .send(NOT_BUILT_PAGE);
     }
-    const made = await renderPage(html, request);
-    if (typeof made !== 'string') return sendPrivatePage(request, reply, made.privateHtml);
+    const [made, status] = await Promise.all([
+      renderPage(html, request),
+      options.pageStatus?.(request.url) ?? 200,
+    ]);
+    if (typeof made !== 'string') return sendPrivatePage(request, reply, made.privateHtml, status);
     const page = compressed(made);
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     void reply
       .header('Cache-Control', 'no-cache')
-      .header('ETag', page.etag)
       .header('Vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8');
-    if (matches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    // A not-found page is the app's own, but never revalidated as if it were the page asked for.
+    if (status === 200) {
+      void reply.header('ETag', page.etag);
+      if (matches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    }
     const body = encoding ? page[encoding] : page.identity;
     if (encoding) void reply.header('Content-Encoding', encoding);
-    void reply.code(200).header('Content-Length', body.length);
+    void reply.code(status).header('Content-Length', body.length);
     return request.method === 'HEAD' ? reply.send() : reply.send(body);
   }
 
@@ -244,7 +260,11 @@ export async function registerStaticSite(
     const pathname = request.url.split('?')[0] ?? '/';
     const read = request.method === 'GET' || request.method === 'HEAD';
     if (!read || options.isApiPath(request.url)) return options.notFound(request, reply);
-    if (isPage(pathname) || !namesAFile(pathname)) return sendPage(request, reply);
+    if (isPage(pathname) || !namesAFile(pathname)) {
+      const moved = options.pageRedirect?.(request.url) ?? null;
+      if (moved !== null) return reply.redirect(moved, 301);
+      return sendPage(request, reply);
+    }
     // A missing file (a stale hashed asset, say) must not come back as the page with a 200.
     return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   });
