@@ -138,13 +138,13 @@ export function createOtpService(deps: {
           createdAt: now,
           expiresAt: new Date(now.getTime() + config.ttlSeconds * 1000),
         });
+        // Queued with the code itself: a code is kept if and only if its message will go.
+        const message: OutgoingMessage =
+          purpose === 'login'
+            ? loginCodeMessage(user, code, config.ttlSeconds)
+            : otpMessage(user, channel, code, config.ttlSeconds);
+        await mailer.send(message, tx);
       });
-      if (!user) return;
-      const message: OutgoingMessage =
-        purpose === 'login'
-          ? loginCodeMessage(user, code, config.ttlSeconds)
-          : otpMessage(user, channel, code, config.ttlSeconds);
-      await mailer.send(message);
     },
 
     async allowNotice(email) {
