@@ -458,6 +458,20 @@ describe('email by SMTP', () => {
     await sender.stop();
   });
 
+  test('a code that could not go out before it expired is not sent late', async () => {
+    const smtp = await smtpStandIn();
+    const app = await t.build({ SMTP_URL: smtp.url, OTP_TTL_SECONDS: '600' });
+    await smtp.refuse();
+    const body = registration();
+    expect((await call(app, { method: 'POST', url: '/api/register', body })).statusCode).toBe(200);
+    expect((await outboxSenderOf(app).drain()).retrying).toBe(1);
+    await smtp.start();
+    t.clock.advance(600);
+    expect(await outboxSenderOf(app).drain()).toEqual({ sent: 0, retrying: 0, dead: 1 });
+    expect(smtp.received).toHaveLength(0);
+    expect((await rows())[0]?.last_error).toMatch(/^Its code expired before it could be delivered/);
+  });
+
   test('an address the mail server refuses for good is a dead letter at once', async () => {
     const smtp = await smtpStandIn();
     smtp.refuseRecipient = (address) =>

@@ -15,6 +15,8 @@ export interface NewOutboxMessage {
   key?: string;
   /** It carries a sign-in or activation code: the owner's list shows no subject for it. */
   secret?: boolean;
+  /** After this it is useless (its code has expired): it is given up on, not sent late. */
+  expiresAt?: Date;
 }
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'dead';
@@ -38,8 +40,8 @@ export async function insertOutboxMessage(
 ): Promise<boolean> {
   const rows = await db.query(
     `INSERT INTO outbox (to_address, channel, subject, body, idempotency_key, secret, status,
-                         route, due_at, sent_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $7 = 'sent' THEN now() END)
+                         route, due_at, expires_at, sent_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $7 = 'sent' THEN now() END)
      ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
     [
       message.to,
@@ -51,6 +53,7 @@ export async function insertOutboxMessage(
       queued ? 'pending' : 'sent',
       queued ? null : 'outbox',
       queued?.due ?? null,
+      message.expiresAt ?? null,
     ],
   );
   return rows.length > 0;
@@ -90,6 +93,7 @@ export interface ClaimedMessage {
   attempts: number;
   /** The row's lease had run out: an earlier try may or may not have reached the provider. */
   reclaimed: boolean;
+  expiresAt: Date | null;
 }
 
 interface ClaimRow {
@@ -100,6 +104,7 @@ interface ClaimRow {
   subject: string;
   body: string;
   attempts: unknown;
+  expires_at: unknown;
   was: OutboxStatus;
 }
 
@@ -128,7 +133,7 @@ export async function claimDueMessages(
      UPDATE outbox o SET status = 'sending', attempts = o.attempts + 1, due_at = $4, claim = $5
        FROM due WHERE o.id = due.id
      RETURNING o.id, o.idempotency_key, o.to_address, o.channel, o.subject, o.body, o.attempts,
-               due.status AS was`,
+               o.expires_at, due.status AS was`,
     [options.now, options.channels, options.limit, options.leaseUntil, options.claim],
   );
   return rows
@@ -141,6 +146,7 @@ export async function claimDueMessages(
       text: r.body,
       attempts: num(r.attempts),
       reclaimed: r.was === 'sending',
+      expiresAt: r.expires_at === null ? null : new Date(iso(r.expires_at)),
     }))
     .sort((a, b) => a.id - b.id);
 }

@@ -68,6 +68,15 @@ export function createOutboxSender(options: {
   ): Promise<void> {
     const transport = transports[message.channel] as Transport;
     const route = transport.route;
+    if (message.expiresAt && message.expiresAt <= clock.now()) {
+      await markFailed(db, message.id, claim, {
+        route,
+        retryAt: null,
+        error: 'Its code expired before it could be delivered; the shopper can ask for a new one.',
+      });
+      result.dead += 1;
+      return;
+    }
     if (message.reclaimed && !transport.acceptsKey) {
       await markFailed(db, message.id, claim, {
         route,
