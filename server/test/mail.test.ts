@@ -655,7 +655,7 @@ describe('SMS by Termii', () => {
     expect(list.messages[2]?.subject).toBe(SMS.subject);
     expect(list.messages[1]?.subject).toBe('A sign-in or activation code (hidden)');
     expect(JSON.stringify(list)).not.toContain('654321');
-    expect(list.messages[0]?.last_error).toBe('"call me" is not a phone number');
+    expect(list.messages[0]?.last_error).toBe('The recipient is not a phone number');
 
     const sent = json<StaffOutboxList>(
       await call(t.app, { url: '/api/staff/outbox?status=sent&limit=1', token: staff.token }),

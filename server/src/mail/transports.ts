@@ -125,7 +125,9 @@ function parseJson(body: string): unknown {
 
 function smsNumber(to: string): string {
   const number = toE164(to);
-  if (number === null) throw new DeliveryFailure(`"${to}" is not a phone number`, 'permanent');
+  // The reason is logged: it names no number (the owner's list shows the recipient).
+  if (number === null)
+    throw new DeliveryFailure('The recipient is not a phone number', 'permanent');
   return number;
 }
 
@@ -218,7 +220,7 @@ export function createSmtpTransport(options: { url: string; from: string }): Tra
         );
       }
       if ((info.rejected?.length ?? 0) > 0) {
-        throw new DeliveryFailure(`The SMTP server refused ${message.to}`, 'permanent');
+        throw new DeliveryFailure('The SMTP server refused the address', 'permanent');
       }
       return { providerId: info.messageId ?? null };
     },
