@@ -26,7 +26,8 @@ import { serverUrl, type Config } from './config';
 import type { AppContext, Lifecycle } from './context';
 import type { Database } from './db/client';
 import { loggerOptions } from './log';
-import { createOutboxMailer, createWebhookMailer, type Mailer } from './mail/mailer';
+import { createMessaging, type Mailer } from './mail/mailer';
+import type { OutboxSender } from './mail/sender';
 import { createPaystackProvider } from './payments/paystack';
 import type { PaymentProvider } from './payments/provider';
 import { createSandboxProvider, type SandboxProvider } from './payments/sandbox';
@@ -150,6 +151,21 @@ function malformedRequest(_error: FastifyError, _request: FastifyRequest, reply:
 
 /** Set once a shutdown has begun: health answers 503 and every answer closes its connection. */
 const lifecycles = new WeakMap<object, Lifecycle>();
+
+const outboxSenders = new WeakMap<object, OutboxSender>();
+
+/**
+ * The app's outbox sender. A listening app drains it by itself; tests call drain() to
+ * deliver what is due at the time of their clock.
+ */
+export function outboxSenderOf(app: App): OutboxSender {
+  const sender = outboxSenders.get(app);
+  if (!sender) throw new Error('This app was not built by buildApp');
+  return sender;
+}
+
+/** How often a listening server looks for messages due again (a retry, another server's). */
+const OUTBOX_POLL_MS = 5000;
 
 /** How long the listener must see no new connection before it stops accepting. */
 const DRAIN_QUIET_MS = 500;
@@ -309,11 +325,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   const clock = deps.clock ?? systemClock;
   const print = deps.print ?? (config.outboxConsole ? (line: string) => console.info(line) : null);
-  const mailer =
-    deps.mailer ??
-    (config.mailWebhook
-      ? createWebhookMailer({ ...config.mailWebhook, fetch: deps.fetch })
-      : createOutboxMailer(deps.db, print));
+  const messaging = createMessaging(config, {
+    db: deps.db,
+    clock,
+    print,
+    fetch: deps.fetch,
+    log: app.log,
+  });
+  outboxSenders.set(app, messaging.sender);
+  const mailer = deps.mailer ?? messaging.mailer;
+  app.addHook('onListen', async () => messaging.sender.start(OUTBOX_POLL_MS));
+  app.addHook('onClose', async () => messaging.sender.stop());
   let sandbox: SandboxProvider | null = null;
   let payments = deps.payments;
   if (!payments) {

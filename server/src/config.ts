@@ -61,6 +61,13 @@ export interface Config {
   /** Print every outbox message on the console (off in tests). */
   outboxConsole: boolean;
   mailWebhook: { url: string; token: string | null } | null;
+  /** The route of each channel; null sends it to the demo outbox (the console). */
+  messaging: {
+    email: EmailRoute | null;
+    sms: SmsRoute | null;
+    /** Tries of one message before it is given up on (a dead letter). */
+    maxAttempts: number;
+  };
   shopEmail: string;
   /** The most a pay-on-delivery or pay-at-pickup order may come to, and for a first order. */
   payLater: { maxKobo: number; firstOrderMaxKobo: number };
@@ -76,6 +83,24 @@ export interface Config {
   trustProxy: boolean;
   demoData: boolean;
 }
+
+export type EmailRoute = { kind: 'smtp'; url: string; from: string } | { kind: 'relay' };
+export type SmsRoute =
+  | {
+      kind: 'termii';
+      apiKey: string;
+      senderId: string;
+      baseUrl: string;
+      channel: 'generic' | 'dnd';
+    }
+  | {
+      kind: 'africastalking';
+      username: string;
+      apiKey: string;
+      senderId: string | null;
+      baseUrl: string;
+    }
+  | { kind: 'relay' };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -179,6 +204,97 @@ class Reader {
   }
 }
 
+const SMS_PROVIDERS = ['termii', 'africastalking', 'relay'] as const;
+
+/**
+ * Email goes by SMTP when SMTP_URL is set, else by the relay; SMS by SMS_PROVIDER, else by
+ * the relay. MAIL_WEBHOOK_URL alone thus still carries both, as it always has.
+ */
+function readMessaging(r: Reader, hasRelay: boolean, shopEmail: string): Config['messaging'] {
+  const maxAttempts = r.integer('MAIL_MAX_ATTEMPTS', 12, 1, 100);
+  let email: EmailRoute | null = hasRelay ? { kind: 'relay' } : null;
+  const smtpUrl = r.raw('SMTP_URL');
+  if (smtpUrl !== undefined) {
+    let valid = false;
+    try {
+      const url = new URL(smtpUrl);
+      valid = (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+    } catch {
+      // reported below
+    }
+    if (valid) {
+      email = {
+        kind: 'smtp',
+        url: smtpUrl,
+        from: r.text('MAIL_FROM', `Ibadan Market <${shopEmail}>`),
+      };
+      const address = /<([^<>]*)>$/.exec(email.from)?.[1] ?? email.from;
+      if (!new RegExp(EMAIL_PATTERN).test(address) || /[\r\n]/.test(email.from)) {
+        r.problems.push(
+          `MAIL_FROM must be an email address, optionally with a name: Ibadan Market <orders@example.ng>, not "${email.from}"`,
+        );
+      }
+    } else {
+      r.problems.push(
+        'SMTP_URL must be an smtp:// or smtps:// address such as smtps://user:password@smtp.example.ng:465',
+      );
+    }
+  }
+
+  const provider = r.raw('SMS_PROVIDER')?.toLowerCase();
+  let sms: SmsRoute | null = hasRelay ? { kind: 'relay' } : null;
+  const need = (name: string, why: string): string => {
+    const v = r.raw(name);
+    if (v === undefined) r.problems.push(`${name} is not set: ${why}`);
+    return v ?? '';
+  };
+  if (provider === 'termii') {
+    const channel = r.text('TERMII_CHANNEL', 'generic').toLowerCase();
+    if (channel !== 'generic' && channel !== 'dnd') {
+      r.problems.push(`TERMII_CHANNEL must be generic or dnd, not "${channel}"`);
+    }
+    sms = {
+      kind: 'termii',
+      apiKey: need(
+        'TERMII_API_KEY',
+        'SMS_PROVIDER=termii needs the API key from your Termii dashboard',
+      ),
+      senderId: need(
+        'TERMII_SENDER_ID',
+        'SMS_PROVIDER=termii needs a sender ID approved on your Termii account (3 to 11 letters or digits)',
+      ),
+      baseUrl:
+        r.httpUrl('TERMII_BASE_URL', 'https://api.ng.termii.com') ?? 'https://api.ng.termii.com',
+      channel: channel === 'dnd' ? 'dnd' : 'generic',
+    };
+  } else if (provider === 'africastalking') {
+    sms = {
+      kind: 'africastalking',
+      username: need(
+        'AFRICASTALKING_USERNAME',
+        "SMS_PROVIDER=africastalking needs your Africa's Talking app's username (sandbox for the sandbox)",
+      ),
+      apiKey: need(
+        'AFRICASTALKING_API_KEY',
+        "SMS_PROVIDER=africastalking needs the API key of your Africa's Talking app",
+      ),
+      senderId: r.optional('AFRICASTALKING_SENDER_ID'),
+      baseUrl:
+        r.httpUrl('AFRICASTALKING_BASE_URL', 'https://api.africastalking.com') ??
+        'https://api.africastalking.com',
+    };
+  } else if (provider === 'relay') {
+    if (!hasRelay) {
+      r.problems.push(
+        'SMS_PROVIDER=relay needs MAIL_WEBHOOK_URL: the address of your relay that sends the texts',
+      );
+    }
+  } else if (provider !== undefined) {
+    r.problems.push(`SMS_PROVIDER must be one of ${SMS_PROVIDERS.join(', ')}, not "${provider}"`);
+  }
+  return { email, sms, maxAttempts };
+}
+
 /** "7d", "12h", "30m", "3600s" or a bare number of seconds. */
 function parseDuration(r: Reader, name: string, fallbackSeconds: number): number {
   const v = r.raw(name);
@@ -276,6 +392,8 @@ export function loadConfig(env: Env = process.env): Config {
     r.problems.push(`SHOP_EMAIL must be an email address, not "${shopEmail}"`);
   }
 
+  const messaging = readMessaging(r, mailWebhookUrl !== null, shopEmail);
+
   const payLaterMax = r.integer('PAY_LATER_MAX_NAIRA', 100_000, 0, 100_000_000);
   const firstOrderMax = r.integer('PAY_LATER_FIRST_ORDER_MAX_NAIRA', 30_000, 0, 100_000_000);
   if (firstOrderMax > payLaterMax) {
@@ -343,6 +461,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailWebhook: mailWebhookUrl
       ? { url: mailWebhookUrl, token: r.optional('MAIL_WEBHOOK_TOKEN') }
       : null,
+    messaging,
     shopEmail,
     payLater: { maxKobo: payLaterMax * 100, firstOrderMaxKobo: firstOrderMax * 100 },
     shopWhatsapp,
@@ -377,9 +496,14 @@ function productionProblems(config: Config, given: (name: string) => boolean): s
       'PAYSTACK_SECRET_KEY is not set: in production (NODE_ENV=production) the shop would take orders without collecting any money. Set your Paystack secret key (sk_live_... or sk_test_...), or leave NODE_ENV unset to run the demo shop.',
     );
   }
-  if (!config.mailWebhook) {
+  if (!config.messaging.email) {
     problems.push(
-      'MAIL_WEBHOOK_URL is not set: in production activation and password-reset codes must reach shoppers, and would otherwise only be printed in the server log. Set the address of your email and SMS relay.',
+      'No email route is set: in production activation codes and order emails must reach shoppers, and would otherwise only be printed in the server log. Set SMTP_URL (such as smtps://user:password@smtp.example.ng:465) or MAIL_WEBHOOK_URL (your own relay).',
+    );
+  }
+  if (!config.messaging.sms) {
+    problems.push(
+      'No SMS route is set: in production codes and order texts sent by SMS must reach shoppers, and would otherwise only be printed in the server log. Set SMS_PROVIDER=termii (with TERMII_API_KEY and TERMII_SENDER_ID), SMS_PROVIDER=africastalking (with AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY), or MAIL_WEBHOOK_URL (your own relay).',
     );
   }
   if (config.databaseUrl !== null && config.jwtSecret === null) {

@@ -89,10 +89,11 @@ describe('settings', () => {
       }
     };
     const bare = problemsOf({ NODE_ENV: 'production' });
-    expect(bare).toHaveLength(3);
+    expect(bare).toHaveLength(4);
     expect(bare[0]).toMatch(/^PAYSTACK_SECRET_KEY is not set: .*without collecting any money/);
-    expect(bare[1]).toMatch(/^MAIL_WEBHOOK_URL is not set: /);
-    expect(bare[2]).toMatch(/^PUBLIC_URL is not set: .*links in order emails/);
+    expect(bare[1]).toMatch(/^No email route is set: .*Set SMTP_URL .* or MAIL_WEBHOOK_URL/);
+    expect(bare[2]).toMatch(/^No SMS route is set: .*SMS_PROVIDER=termii .*africastalking/);
+    expect(bare[3]).toMatch(/^PUBLIC_URL is not set: .*links in order emails/);
     // A value that is no origin is named once, as what it is, not also as missing.
     expect(problemsOf({ ...PRODUCTION_READY, PUBLIC_URL: 'shop.example.ng' })).toEqual([
       'PUBLIC_URL must be an http(s) origin such as https://shop.example.ng (no path), not "shop.example.ng"',
@@ -110,6 +111,93 @@ describe('settings', () => {
         JWT_SECRET: 'j'.repeat(40),
       }),
     ).toEqual([]);
+  });
+
+  test('production needs an email and an SMS route; the relay alone still carries both', () => {
+    const { MAIL_WEBHOOK_URL: _relay, ...noRoutes } = PRODUCTION_READY;
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    const smtp = { SMTP_URL: 'smtps://shop:secret@smtp.example.ng:465' };
+    const termii = {
+      SMS_PROVIDER: 'termii',
+      TERMII_API_KEY: 'TLkey',
+      TERMII_SENDER_ID: 'IbadanMkt',
+    };
+    expect(problemsOf({ ...noRoutes, ...smtp })).toEqual([
+      expect.stringMatching(/^No SMS route is set: /),
+    ]);
+    expect(problemsOf({ ...noRoutes, ...termii })).toEqual([
+      expect.stringMatching(/^No email route is set: /),
+    ]);
+    expect(loadConfig({ ...noRoutes, ...smtp, ...termii }).messaging).toEqual({
+      email: {
+        kind: 'smtp',
+        url: smtp.SMTP_URL,
+        from: 'Ibadan Market <hello@ibadanmarket.ng>',
+      },
+      sms: {
+        kind: 'termii',
+        apiKey: 'TLkey',
+        senderId: 'IbadanMkt',
+        baseUrl: 'https://api.ng.termii.com',
+        channel: 'generic',
+      },
+      maxAttempts: 12,
+    });
+    expect(loadConfig(PRODUCTION_READY).messaging).toMatchObject({
+      email: { kind: 'relay' },
+      sms: { kind: 'relay' },
+    });
+    expect(
+      loadConfig({
+        ...noRoutes,
+        ...smtp,
+        SMS_PROVIDER: 'africastalking',
+        AFRICASTALKING_USERNAME: 'ibadanmarket',
+        AFRICASTALKING_API_KEY: 'atsk_key',
+      }).messaging.sms,
+    ).toEqual({
+      kind: 'africastalking',
+      username: 'ibadanmarket',
+      apiKey: 'atsk_key',
+      senderId: null,
+      baseUrl: 'https://api.africastalking.com',
+    });
+    // Every missing or wrong piece at once, and never the SMTP password.
+    const wrong = problemsOf({
+      ...noRoutes,
+      SMTP_URL: 'https://shop:secret@smtp.example.ng',
+      SMS_PROVIDER: 'africastalking',
+    });
+    expect(wrong).toEqual([
+      'SMTP_URL must be an smtp:// or smtps:// address such as smtps://user:password@smtp.example.ng:465',
+      expect.stringMatching(/^AFRICASTALKING_USERNAME is not set: /),
+      expect.stringMatching(/^AFRICASTALKING_API_KEY is not set: /),
+      expect.stringMatching(/^No email route is set: /),
+    ]);
+    expect(wrong.join('\n')).not.toContain('secret');
+    expect(problemsOf({ ...noRoutes, ...smtp, SMS_PROVIDER: 'termii' })).toEqual([
+      expect.stringMatching(/^TERMII_API_KEY is not set: /),
+      expect.stringMatching(/^TERMII_SENDER_ID is not set: /),
+    ]);
+    expect(problemsOf({ ...noRoutes, ...smtp, SMS_PROVIDER: 'relay' })).toEqual([
+      expect.stringMatching(/^SMS_PROVIDER=relay needs MAIL_WEBHOOK_URL/),
+      expect.stringMatching(/^No SMS route is set: /),
+    ]);
+    expect(problemsOf({ ...PRODUCTION_READY, SMS_PROVIDER: 'twilio' })).toEqual([
+      'SMS_PROVIDER must be one of termii, africastalking, relay, not "twilio"',
+    ]);
+    expect(problemsOf({ ...PRODUCTION_READY, ...smtp, MAIL_FROM: 'the shop' })).toEqual([
+      expect.stringMatching(/^MAIL_FROM must be an email address/),
+    ]);
+    // The demo needs no route: what has none goes to the demo outbox.
+    expect(loadConfig({ NODE_ENV: 'test' }).messaging).toMatchObject({ email: null, sms: null });
   });
 
   test("PUBLIC_URL is the storefront's origin; the demo leaves it to the server's own address", () => {

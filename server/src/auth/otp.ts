@@ -131,20 +131,21 @@ export function createOtpService(deps: {
       await db.transaction(async (tx) => {
         await throttle(tx, addresses, now);
         if (!user) return;
+        const expiresAt = new Date(now.getTime() + config.ttlSeconds * 1000);
         await insertOtp(tx, {
           userId: user.id,
           channel,
           codeHash: hash(user.id, code),
           createdAt: now,
-          expiresAt: new Date(now.getTime() + config.ttlSeconds * 1000),
+          expiresAt,
         });
+        // Queued with the code itself: a code is kept if and only if its message will go.
+        const message: OutgoingMessage =
+          purpose === 'login'
+            ? loginCodeMessage(user, code, config.ttlSeconds)
+            : otpMessage(user, channel, code, config.ttlSeconds);
+        await mailer.send({ ...message, expiresAt }, tx);
       });
-      if (!user) return;
-      const message: OutgoingMessage =
-        purpose === 'login'
-          ? loginCodeMessage(user, code, config.ttlSeconds)
-          : otpMessage(user, channel, code, config.ttlSeconds);
-      await mailer.send(message);
     },
 
     async allowNotice(email) {

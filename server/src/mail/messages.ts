@@ -16,6 +16,7 @@ export function otpMessage(
     return {
       to: user.mobileNumber,
       channel: 'sms',
+      secret: true,
       subject: `${SHOP_NAME} code`,
       text: `${SHOP_NAME}: your code is ${code}. It expires in ${minutes} minutes. Never share it.`,
     };
@@ -23,6 +24,7 @@ export function otpMessage(
   return {
     to: user.email,
     channel: 'email',
+    secret: true,
     subject: `Your ${SHOP_NAME} code: ${code}`,
     text: [
       `Hello ${user.firstName},`,
@@ -45,6 +47,7 @@ export function loginCodeMessage(
   return {
     to: user.email,
     channel: 'email',
+    secret: true,
     subject: `Your ${SHOP_NAME} sign-in code: ${code}`,
     text: [
       `Hello ${user.firstName},`,

@@ -214,10 +214,14 @@ export async function staffOrders(
 
 // ------------------------------------------------------------------ telling the shopper
 
-async function facts(ctx: Ctx, record: OrderRecord): Promise<OrderFacts | null> {
-  const user = await findUserById(ctx.db, record.userId);
+async function facts(
+  ctx: Ctx,
+  record: OrderRecord,
+  q: Queryable = ctx.db,
+): Promise<OrderFacts | null> {
+  const user = await findUserById(q, record.userId);
   if (!user) return null;
-  const items = await listOrderItems(ctx.db, record.id, ctx.config.apiPrefix);
+  const items = await listOrderItems(q, record.id, ctx.config.apiPrefix);
   const d = record.order.deliveries;
   const expected = expectedDays(record.orderDate, record.deliveryModel);
   return {
@@ -245,11 +249,20 @@ async function facts(ctx: Ctx, record: OrderRecord): Promise<OrderFacts | null> 
   };
 }
 
+/**
+ * Queues the messages; given the transaction of the step they tell of, in it, so they go
+ * out if and only if the step commits (an error there undoes the step, and loses nothing).
+ */
 async function sendAll(
   ctx: Pick<Ctx, 'mailer'>,
   messages: OutgoingMessage[],
   log?: Log,
+  q?: Queryable,
 ): Promise<void> {
+  if (q) {
+    for (const message of messages) await ctx.mailer.send(message, q);
+    return;
+  }
   for (const message of messages) {
     try {
       await ctx.mailer.send(message);
@@ -282,10 +295,15 @@ export async function notePlaced(q: Queryable, record: OrderRecord): Promise<voi
   });
 }
 
-/** After the commit: the confirmation by email and SMS. */
-export async function sendPlaced(ctx: Ctx, record: OrderRecord, log?: Log): Promise<void> {
-  const f = await facts(ctx, record);
-  if (f) await sendAll(ctx, orderPlacedMessages(f, formatNaira), log);
+/** The confirmation by email and SMS, queued in the order's transaction `q`. */
+export async function sendPlaced(
+  ctx: Ctx,
+  record: OrderRecord,
+  log: Log | undefined,
+  q: Queryable,
+): Promise<void> {
+  const f = await facts(ctx, record, q);
+  if (f) await sendAll(ctx, orderPlacedMessages(f, formatNaira), log, q);
 }
 
 function headline(ctx: Ctx, state: OrderState, reason: string | null): string {
@@ -340,9 +358,9 @@ export async function placePayLaterOrder(
     if (!inserted) throw new Error('A new order reference was already taken');
     await clearCart(q, userId);
     await notePlaced(q, inserted);
+    await sendPlaced(ctx, inserted, log, q);
     return inserted;
   });
-  await sendPlaced(ctx, record, log);
   return record;
 }
 
@@ -357,12 +375,12 @@ async function changeAndTell(
   ) => Promise<{ state: OrderState | null; reason?: string }>,
   log?: Log,
 ): Promise<OrderRecord> {
-  const { record, told } = await ctx.db.transaction(async (q) => {
+  const record = await ctx.db.transaction(async (q) => {
     const order = await lockOrder(q, orderId);
     if (!order) throw notFound(ERROR_DETAILS.orderNotFound);
     const { state, reason } = await change(q, order);
     const after = (await lockOrder(q, orderId)) as OrderRecord;
-    if (state === null) return { record: after, told: null };
+    if (state === null) return after;
     await insertNotification(q, {
       userId: after.userId,
       kind: `order_${state}`,
@@ -371,12 +389,13 @@ async function changeAndTell(
       orderId: after.id,
       link: orderPagePath(after.id),
     });
-    return { record: after, told: { state, reason: reason ?? null } };
+    if (MESSAGED.includes(state)) {
+      const f = await facts(ctx, after, q);
+      if (f)
+        await sendAll(ctx, orderStatusMessages(f, headline(ctx, state, reason ?? null)), log, q);
+    }
+    return after;
   });
-  if (told && MESSAGED.includes(told.state)) {
-    const f = await facts(ctx, record);
-    if (f) await sendAll(ctx, orderStatusMessages(f, headline(ctx, told.state, told.reason)), log);
-  }
   return record;
 }
 
@@ -524,18 +543,19 @@ export async function deliverStockAlerts(
         link: productDetailsPath(a.slug),
       });
     }
+    await sendAll(
+      ctx,
+      claimed.map((a) =>
+        backInStockMessage(
+          { email: a.email, firstName: a.firstName },
+          { name: a.name },
+          `${ctx.publicUrl()}${productDetailsPath(a.slug)}`,
+        ),
+      ),
+      log,
+      q,
+    );
     return claimed;
   });
-  await sendAll(
-    ctx,
-    due.map((a) =>
-      backInStockMessage(
-        { email: a.email, firstName: a.firstName },
-        { name: a.name },
-        `${ctx.publicUrl()}${productDetailsPath(a.slug)}`,
-      ),
-    ),
-    log,
-  );
   return due.length;
 }

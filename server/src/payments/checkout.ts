@@ -171,9 +171,9 @@ export async function placeOrder(
 
     await creditReferrer(ctx, q, request.userId, totals.payableKobo, delivery?.mobile_number);
     await notePlaced(q, inserted);
+    await sendPlaced(ctx, inserted, log, q);
     return { record: inserted, created: true };
   });
-  if (placed.created) await sendPlaced(ctx, placed.record, log);
   return { order: placed.record.order, created: placed.created };
 }
 

@@ -15,12 +15,15 @@ import {
   StaffOrderParamsSchema,
   StaffOrderSchema,
   StaffOrdersQuerySchema,
+  StaffOutboxListSchema,
+  StaffOutboxQuerySchema,
   StaffPaymentSchema,
   STAFF_PAGE_SIZE,
 } from '../../../contract';
 import type { RoutePlugin } from '../context';
 import type { Queryable } from '../db/client';
 import { ORDER_COLUMNS, toOrderRecord, type OrderRecord, type OrderRow } from '../db/orders';
+import { listOutboxForStaff } from '../db/outbox';
 import { num } from '../db/rows';
 import { findUserById } from '../db/users';
 import { cancelOrder, moveOrder, recordPayment, staffOrders } from '../orders/journey';
@@ -164,6 +167,19 @@ const staffRoutes: RoutePlugin = async (app, { ctx }) => {
         request.log,
       );
       return (await staffOrders(ctx, [record]))[0];
+    },
+  );
+
+  // The messages the shop could not deliver (or any others, by status), newest first.
+  app.get(
+    '/staff/outbox',
+    {
+      ...guard,
+      schema: { querystring: StaffOutboxQuerySchema, response: { 200: StaffOutboxListSchema } },
+    },
+    async (request) => {
+      const { status = 'dead', limit = STAFF_PAGE_SIZE, offset = 0 } = request.query;
+      return listOutboxForStaff(db, { status, limit, offset });
     },
   );
 };
