@@ -27,3 +27,4 @@ export * from './fulfilment';
 export * from './payment';
 export * from './affiliates';
 export * from './dev';
+export * from './specCalls';
