@@ -147,7 +147,8 @@ const DAY_SECONDS = 24 * 60 * 60;
  * Offline, a search or a product the worker has no answer for is answered from the listings
  * it kept (a workbox plugin's handlerDidError runs when the network and the cache both fail):
  * a search lists the kept products that contain every word typed, within the filters asked
- * for; a product opened from a list opens from what the list held. Either answer carries
+ * for (a page, or without page parameters an array, as asksForPage in contract/listing.ts
+ * decides on the server); a product opened from a list opens from what the list held. Either answer carries
  * `x-offline-copy: 1`. Copied into sw.js as source text, like the match functions below, and
  * joined onto one line there: no `//` comments inside. A product's price is its amount less
  * its discount, as in src/components/product/pricing.ts.
@@ -195,6 +196,17 @@ const OFFLINE_COPIES = {
         (!query.get('min_price') || price(p) >= Number(query.get('min_price'))) &&
         (!query.get('max_price') || price(p) <= Number(query.get('max_price'))),
     );
+    const pageParameters = [
+      'category',
+      'min_price',
+      'max_price',
+      'in_stock',
+      'discounted',
+      'sort',
+      'limit',
+      'offset',
+    ];
+    if (!pageParameters.some((name) => query.has(name))) return json(found);
     const limit = Number(query.get('limit')) || 24;
     const offset = Number(query.get('offset')) || 0;
     return json({

@@ -28,3 +28,4 @@ export * from './payment';
 export * from './affiliates';
 export * from './dev';
 export * from './outbox';
+export * from './specCalls';

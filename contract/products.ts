@@ -1,5 +1,6 @@
 /** The product service: the catalogue, one product, its picture. */
 import { Type, type Static } from 'typebox';
+import { PAGE_PARAMETERS, type PageParameter } from './listing';
 import { MAX_PAGE_SIZE, MAX_PRICE_NAIRA, MAX_SEARCH_LENGTH, PRODUCT_SORTS } from './rules';
 
 export const VendorSchema = Type.Object({
@@ -28,8 +29,9 @@ export const ProductSchema = Type.Object({
 export type Product = Static<typeof ProductSchema>;
 
 /**
- * GET /get-all-products. Without any of these the answer is the whole catalogue (an array of
- * Product, as the spec has it); with any of them, a ProductPage.
+ * GET /get-all-products. Without any of these, or with `q` alone, the answer is an array of
+ * Product, as the original contract has it; with any other, a ProductPage (asksForPage in
+ * listing.ts decides).
  */
 export const ProductListQuerySchema = Type.Object({
   /** Search text: word stems, similar spellings and synonyms count; blank means no search. */
@@ -49,10 +51,9 @@ export const ProductListQuerySchema = Type.Object({
 });
 export type ProductListQuery = Static<typeof ProductListQuerySchema>;
 
-/** The names of the listing parameters: any one of them asks for a page. */
-export const PRODUCT_LIST_PARAMETERS = Object.keys(ProductListQuerySchema.properties) as Array<
-  keyof ProductListQuery
->;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Compiles only while PAGE_PARAMETERS names every listing parameter but `q`. */
+const _pageParametersWhole: Same<PageParameter, Exclude<keyof ProductListQuery, 'q'>> = true;
 
 /** One page of a listing or search. */
 export const ProductPageSchema = Type.Object({
@@ -72,6 +73,16 @@ export const ProductPageSchema = Type.Object({
   suggestions: Type.Array(ProductSchema),
 });
 export type ProductPage = Static<typeof ProductPageSchema>;
+
+/**
+ * What GET /get-all-products answers: the array without page parameters (every product, or
+ * every match to `q`, best first), a page with any.
+ */
+export const ProductListAnswerSchema = Type.Union([Type.Array(ProductSchema), ProductPageSchema], {
+  description:
+    `Without any of ${PAGE_PARAMETERS.join(', ')}: an array of every product, or with q ` +
+    'of every match, best first. With any of them: a page.',
+});
 
 /** GET /categories: every category with products, in the catalogue's order. */
 export const CategorySchema = Type.Object({

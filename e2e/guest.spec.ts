@@ -3,7 +3,7 @@
  * out, 'Log in' from the toast, and back on the same page with the product in the cart.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Cart, Product, ProductPage } from 'contract';
+import type { Cart, Product } from 'contract';
 import { catalogue, DEMO, emptyCart, getCart, logIn } from './fixtures/shopper';
 import { liveToasts } from './fixtures/toasts';
 
@@ -17,7 +17,7 @@ async function productToFind(
   for (const product of (await catalogue(request)).filter((p) => p.inventory_stock > 5).reverse()) {
     for (const word of product.name.toLowerCase().match(/[a-z]{4,}/g) ?? []) {
       const response = await request.get(`/api/get-all-products?q=${encodeURIComponent(word)}`);
-      const found = ((await response.json()) as ProductPage).items;
+      const found = (await response.json()) as Product[];
       if (found.some((p) => p.id === product.id) && found.length <= 6) return { product, word };
     }
   }

@@ -1,8 +1,8 @@
 /**
  * The profile area in a real browser, against the production build and the reference server:
  * the demo shopper edits the profile, sees an order placed through checkout and opens its
- * items, saves and removes a wishlist item, and joins the affiliate programme; a second
- * shopper signs up through the share link and buys, and the affiliate requests the earnings.
+ * items, and saves and removes a wishlist item; a new shopper joins the affiliate programme,
+ * a second signs up through the share link and buys, and the affiliate requests the earnings.
  *
  * State is set up through the API where the screen under test is not the point (placing
  * orders). The demo shopper's profile is put back as it was, so the file can run again.
@@ -14,10 +14,10 @@ import type {
   InitializeTransactionResponse,
   LoginResponse,
   Order,
-  OutboxMessage,
   Product,
   User,
 } from 'contract';
+import { codeSentTo, signUp, uniqueSuffix } from './fixtures/shopper';
 
 const DEMO = { email: 'demo@ibadanmarket.ng', password: 'DemoPass123!' };
 
@@ -133,24 +133,6 @@ async function buy(
     reference_id: reference,
     delivery_model: deliveryModel,
   });
-}
-
-/** The 6-digit code the server sent to `to` (the development outbox lists the newest first). */
-async function codeSentTo(request: APIRequestContext, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const answer = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-        const outbox = (await answer.json()) as OutboxMessage[];
-        const newest = outbox.find((m) => m.to === to && /\b\d{6}\b/.test(m.text));
-        code = newest ? /\b(\d{6})\b/.exec(newest.text)?.[1] : undefined;
-        return code;
-      },
-      { message: `a code sent to ${to}`, timeout: 10_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  return code ?? '';
 }
 
 // ------------------------------------------------------------------ page helpers
@@ -368,57 +350,51 @@ test('the demo shopper saves a product and removes it from Saved Items', async (
   await expect(page.getByRole('link', { name: product.name })).toBeHidden();
 });
 
-test('the demo shopper joins as an affiliate; a shopper signs up through the link and buys; the affiliate requests payment', async ({
+test('a new shopper joins as an affiliate; a friend signs up through the link and buys; the affiliate requests payment', async ({
   page,
   request,
   browser,
   playwright,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const session = await logIn(request, DEMO.email, DEMO.password);
+  // An account of its own: never registered yet, whatever earlier runs left behind.
+  const affiliate = await signUp(request, 'Adaeze');
+  const session = await logIn(request, affiliate.email, affiliate.password);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await signInPage(page, session);
   await page.goto('/profile/affiliate-market');
   await expect(page).toHaveTitle(/^Affiliate Market/);
 
+  // Registration, typing the code with capitals (it is lowercased as typed).
   const form = page.getByRole('form', { name: 'Affiliate registration' });
   const codeShown = page.getByTestId('affiliate-code');
-  await expect(form.or(codeShown)).toBeVisible();
+  const typed = `Ada-${uniqueSuffix().toUpperCase()}`;
+  const code = typed.toLowerCase();
+  await form.getByRole('textbox', { name: /Affiliate code/ }).fill(typed);
+  await expect(form.getByRole('textbox', { name: /Affiliate code/ })).toHaveValue(code);
+  await form.getByRole('combobox', { name: /Bank name/ }).selectOption('Wema Bank');
+  await form.getByRole('textbox', { name: /Account number/ }).fill('01234');
+  await form.getByRole('textbox', { name: /Account name/ }).fill('Adaeze Okafor');
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expect(form.getByText('Enter the 10-digit account number (NUBAN)')).toBeVisible();
+  await form.getByRole('textbox', { name: /Account number/ }).fill('0123456789');
 
-  let code: string;
-  if (await form.isVisible()) {
-    // A fresh database: register, typing the code with capitals (it is lowercased as typed).
-    const typed = `Demo-${Date.now().toString(36).toUpperCase()}`;
-    code = typed.toLowerCase();
-    await form.getByRole('textbox', { name: /Affiliate code/ }).fill(typed);
-    await expect(form.getByRole('textbox', { name: /Affiliate code/ })).toHaveValue(code);
-    await form.getByRole('combobox', { name: /Bank name/ }).selectOption('Wema Bank');
-    await form.getByRole('textbox', { name: /Account number/ }).fill('01234');
-    await form.getByRole('textbox', { name: /Account name/ }).fill('Adaeze Okafor');
-    await form.getByRole('button', { name: 'Register' }).click();
-    await expect(form.getByText('Enter the 10-digit account number (NUBAN)')).toBeVisible();
-    await form.getByRole('textbox', { name: /Account number/ }).fill('0123456789');
-
-    const registered = page.waitForRequest((r) => r.url().endsWith('/api/affiliate-registration'));
-    await form.getByRole('button', { name: 'Register' }).click();
-    const body = (await registered).postDataJSON() as {
-      affiliate_code: string;
-      account_details: string;
-    };
-    expect(body.affiliate_code).toBe(code);
-    expect(JSON.parse(body.account_details)).toEqual({
-      account_number: '0123456789',
-      account_name: 'Adaeze Okafor',
-      bank_name: 'Wema Bank',
-    });
-    await expect(page.getByText('Account successfully Registered!')).toBeVisible();
-    await expect(codeShown).toHaveText(code);
-    await expect(detailValue(page, 'Bank name')).toHaveText('Wema Bank');
-    await expect(detailValue(page, 'Account number')).toHaveText('0123456789');
-  } else {
-    // The server kept an earlier run's data: the demo shopper is an affiliate already.
-    code = (await codeShown.textContent()) ?? '';
-  }
+  const registered = page.waitForRequest((r) => r.url().endsWith('/api/affiliate-registration'));
+  await form.getByRole('button', { name: 'Register' }).click();
+  const body = (await registered).postDataJSON() as {
+    affiliate_code: string;
+    account_details: string;
+  };
+  expect(body.affiliate_code).toBe(code);
+  expect(JSON.parse(body.account_details)).toEqual({
+    account_number: '0123456789',
+    account_name: 'Adaeze Okafor',
+    bank_name: 'Wema Bank',
+  });
+  await expect(page.getByText('Account successfully Registered!')).toBeVisible();
+  await expect(codeShown).toHaveText(code);
+  await expect(detailValue(page, 'Bank name')).toHaveText('Wema Bank');
+  await expect(detailValue(page, 'Account number')).toHaveText('0123456789');
 
   const before = await apiGet<Affiliate>(request, session, '/affiliate-details');
   const shareLink = page.getByRole('textbox', { name: 'Your sign-up link' });
@@ -430,7 +406,7 @@ test('the demo shopper joins as an affiliate; a shopper signs up through the lin
   );
 
   // A second shopper opens the link in a browser of their own, signs up, activates and buys.
-  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const unique = uniqueSuffix();
   const friend = {
     email: `tolu.${unique}@example.ng`,
     password: `Amala-ati-ewedu-${unique}`,

@@ -70,12 +70,18 @@ test('after one visit the shop opens offline with the products seen last', async
   await context.setOffline(true);
   try {
     // A search never asked for online is answered from the saved copy, and says so.
+    // A search alone is answered an array, as the server answers it; with paging, a page.
     const unseen = await page.evaluate(async () => {
-      const r = await fetch('/api/get-all-products?q=never-seen-offline');
-      const body = (await r.json()) as { total: number };
-      return [r.headers.get('x-offline-copy'), body.total];
+      const alone = await fetch('/api/get-all-products?q=never-seen-offline');
+      const paged = await fetch('/api/get-all-products?q=never-seen-offline&offset=0');
+      return [
+        alone.headers.get('x-offline-copy'),
+        await alone.json(),
+        paged.headers.get('x-offline-copy'),
+        ((await paged.json()) as { total: number }).total,
+      ];
     });
-    expect(unseen).toEqual(['1', 0]);
+    expect(unseen).toEqual(['1', [], '1', 0]);
 
     await page.reload();
     await expect(page.getByRole('status').filter({ hasText: OFFLINE_TEXT })).toBeVisible();

@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Cart, LoginResponse, Product, ProductPage } from 'contract';
+import type { Cart, LoginResponse, Product } from 'contract';
 import { hasReactFiber, holdAppCode } from './fixtures/takeover';
 
 const DEMO = { email: 'demo@ibadanmarket.ng', password: 'DemoPass123!' };
@@ -24,7 +24,7 @@ async function productToSearch(
   for (const product of products.filter((p) => p.inventory_stock > 5)) {
     for (const word of product.name.toLowerCase().match(/[a-z]{4,}/g) ?? []) {
       const response = await request.get(`/api/get-all-products?q=${encodeURIComponent(word)}`);
-      const found = ((await response.json()) as ProductPage).items;
+      const found = (await response.json()) as Product[];
       if (found.some((p) => p.id === product.id) && found.length < products.length) {
         return { product, word };
       }

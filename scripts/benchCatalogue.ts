@@ -350,9 +350,9 @@ async function listingTimings(baseURL: string): Promise<void> {
       'in stock, from ₦2,000, newest, page 21',
       'in_stock=true&min_price=2000&sort=newest&offset=480',
     ],
-    ['search "rice"', 'q=rice'],
+    ['search "rice"', 'q=rice&offset=0'],
     ['search "rice", page 20 (ranking kept)', 'q=rice&offset=456'],
-    ['misspelt search "indomi"', 'q=indomi'],
+    ['misspelt search "indomi"', 'q=indomi&offset=0'],
     ['search "milk" to ₦3,000 by price', 'q=milk&max_price=3000&sort=price_asc'],
   ];
   const ask = async (query: string) => {

@@ -117,16 +117,27 @@ test('a transaction rolls back on error and plain queries wait for it', async ()
     const isOpen = new Promise<void>((resolve) => {
       opened = resolve;
     });
+    let issued: () => void = () => undefined;
+    const queryIssued = new Promise<void>((resolve) => {
+      issued = resolve;
+    });
     const inside = db.transaction(async (tx) => {
       await tx.query('INSERT INTO t VALUES (2)');
       opened();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await queryIssued;
+      // The database answers in the order it is asked: a plain query that did not wait would
+      // be answered before this one, asked after it.
+      await tx.query('SELECT 1');
       order.push('transaction');
     });
     await isOpen;
-    const rows = await db.query('SELECT count(*)::int AS n FROM t');
-    order.push('query');
+    const plain = db.query('SELECT count(*)::int AS n FROM t').then((rows) => {
+      order.push('query');
+      return rows;
+    });
+    issued();
     await inside;
+    const rows = await plain;
     expect(order).toEqual(['transaction', 'query']);
     expect(rows).toEqual([{ n: 1 }]);
     await expect(db.transaction(async () => db.query('SELECT 1'))).rejects.toThrow(

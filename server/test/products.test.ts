@@ -184,7 +184,7 @@ describe('GET /get-all-products with listing parameters', () => {
       { name: 'Hypo Bleach 1L', price: 1600, category: 'Household', stock: 0 },
     ]);
 
-  test('any parameter gives a page with its total; limit and offset page through', async () => {
+  test('any paging, filter or sort parameter gives a page with its total; limit and offset page through', async () => {
     await shelf();
     const first = await page('limit=2');
     expect(first).toMatchObject({ total: 5, limit: 2, offset: 0, sort: 'featured', q: null });
@@ -369,7 +369,49 @@ describe('GET /get-all-products with listing parameters', () => {
 });
 
 describe('search', () => {
-  const search = async (q: string, extra = '') => page(`q=${encodeURIComponent(q)}${extra}`);
+  // A page of the search: `extra` names at least one page parameter (q alone answers an array).
+  const search = async (q: string, extra = '&offset=0') =>
+    page(`q=${encodeURIComponent(q)}${extra}`);
+  const searchArray = async (q: string) => {
+    const r = await call(t.app, { url: `/api/get-all-products?q=${encodeURIComponent(q)}` });
+    expect(r.statusCode).toBe(200);
+    return json<Product[]>(r);
+  };
+
+  test('a search text alone answers an array of every match, in the order of its pages', async () => {
+    await seedDemo(t.db, cheapHasher);
+    const oil = await searchArray('oil');
+    expect(Array.isArray(oil)).toBe(true);
+    const pages = await search('oil', `&limit=${MAX_PAGE_SIZE}`);
+    expect(oil.length).toBe(pages.total);
+    expect(oil.length).toBeGreaterThan(DEFAULT_PAGE_SIZE / 4);
+    expect(oil.map((p) => p.name)).toEqual(names(pages));
+    expect(oil[0]).toEqual(pages.items[0]);
+    // Misspelt and synonyms too, best first; nothing found is an empty array.
+    expect((await searchArray('indomi'))[0]?.name).toMatch(/^Indomie/);
+    expect((await searchArray('ewa'))[0]?.name).toMatch(/Beans/);
+    expect(await searchArray('golden sugr biscuits xyz')).toEqual([]);
+    // A blank search is no search: the whole catalogue.
+    expect(await searchArray('   ')).toHaveLength(DEMO_PRODUCTS.length);
+  });
+
+  test('a search array has an ETag and answers 304 while the catalogue is unchanged', async () => {
+    await seedProducts(t.db, [{ name: 'Ofada Rice 5kg', price: 9500 }]);
+    const first = await call(t.app, { url: '/api/get-all-products?q=rice' });
+    const etag = String(first.headers.etag);
+    const again = await call(t.app, {
+      url: '/api/get-all-products?q=rice',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    await seedProducts(t.db, [{ name: 'Mama Gold Rice 10kg', price: 18000 }]);
+    const changed = await call(t.app, {
+      url: '/api/get-all-products?q=rice',
+      headers: { 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(json<Product[]>(changed)).toHaveLength(2);
+  });
 
   test('finds the right demo product first for stems, misspellings and synonyms', async () => {
     await seedDemo(t.db, cheapHasher);
@@ -462,7 +504,7 @@ describe('search', () => {
       const answers = await Promise.all(
         Array.from({ length: 5 }, () => call(t.app, { url: '/api/get-all-products?q=rice' })),
       );
-      expect(answers.map((a) => json<Page>(a).total)).toEqual([1, 1, 1, 1, 1]);
+      expect(answers.map((a) => json<Product[]>(a).length)).toEqual([1, 1, 1, 1, 1]);
       const rankings = query.mock.calls.filter(([sql]) => /@@ tsq/.test(sql));
       expect(rankings).toHaveLength(1);
     } finally {

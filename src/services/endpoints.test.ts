@@ -79,7 +79,7 @@ const calls: Call[] = [
     run: (s) => s.dispatch(productApi.endpoints.getProducts.initiate('garri')).unwrap(),
     method: 'GET',
     path: '/api/get-all-products',
-    search: '?q=garri&limit=100',
+    search: '?q=garri',
     public: true,
   },
   {

@@ -1,3 +1,4 @@
+import { asksForPage } from 'contract/listing';
 import { makeStore } from '../app/store';
 import { loggedIn } from '../state/sessionSlice';
 import { fixtureAuthToken, fixtureProducts } from '../testing/fixtures';
@@ -34,4 +35,19 @@ test('the catalogue is asked for without the shopper’s token; their cart with 
     ['/api/get-all-products', null],
     ['/api/all-carts', `Bearer ${fixtureAuthToken}`],
   ]);
+});
+
+// The original call's search answers an array; the shop needs a page (its total, its "did you
+// mean"), so its pages always name one: the same rule decides on the server.
+test('a search alone gets every match best first; the shop’s pages of it ask for a page', async () => {
+  const store = makeStore();
+  const requests = recordRequests();
+  const found = await store.dispatch(productApi.endpoints.getProducts.initiate('fresh')).unwrap();
+  expect(found[0]?.slug).toBe('fresh-tomatoes-basket');
+  const pages = await store
+    .dispatch(productApi.endpoints.getProductPages.initiate({ q: 'fresh' }))
+    .unwrap();
+  expect(pages.pages[0]?.items.map((p) => p.slug)).toEqual(found.map((p) => p.slug));
+  expect(pages.pages[0]?.total).toBe(found.length);
+  expect(requests.map((r) => asksForPage(r.url.searchParams))).toEqual([false, true]);
 });

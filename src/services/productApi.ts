@@ -7,7 +7,7 @@ import type {
   ProductPage,
   SearchSuggestions,
 } from 'contract';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from 'contract/listing';
+import { DEFAULT_PAGE_SIZE } from 'contract/listing';
 import { env } from '../config/env';
 import { createBaseQuery } from './baseQuery';
 
@@ -47,30 +47,27 @@ export const productApi = createApi({
   tagTypes: ['Product'],
   endpoints: (build) => ({
     /**
-     * The search text, '' for every product. Without a search the answer is the whole
-     * catalogue (an array); a search answers a page, best matches first, of which the shop
-     * shows the largest the server gives.
+     * The search text, '' for every product: the original call, answered with an array of
+     * the whole catalogue or of every match, best first (the search alone asks for no page,
+     * see asksForPage in contract/listing.ts).
      */
     getProducts: build.query<Product[], string>({
       // A search the shopper repeats within five minutes is answered from the cache.
       keepUnusedDataFor: 300,
       query: (search) => {
         const q = search.trim();
-        return {
-          url: '/get-all-products',
-          params: q === '' ? undefined : { q, limit: MAX_PAGE_SIZE },
-        };
+        return { url: '/get-all-products', params: q === '' ? undefined : { q } };
       },
-      transformResponse: (answer: Product[] | ProductPage) =>
-        freezeProducts(Array.isArray(answer) ? answer : answer.items),
+      transformResponse: (answer: Product[]) => freezeProducts(answer),
       // One tag for the list, not one per product: products are only ever invalidated all
       // together (a paid order changes stock), and ten thousand tags cost the store a
       // quarter of a second on a phone each time the catalogue arrives.
       providesTags: [{ type: 'Product', id: 'LIST' }],
     }),
     /**
-     * A listing a page at a time (the shop's grid): the first page first, then
-     * `fetchNextPage` as the shopper scrolls. The cache keeps RTK Query's
+     * A listing a page at a time (the shop's grid, its search and "did you mean"): the first
+     * page first, then `fetchNextPage` as the shopper scrolls. `limit` and `offset` are
+     * always sent, so even a search alone is answered a page. The cache keeps RTK Query's
      * `{ pages, pageParams }`, the page param being the offset.
      */
     getProductPages: build.infiniteQuery<ProductPage, ProductListing, number>({

@@ -2,6 +2,7 @@
  * The mock server that jest and Storybook share: it answers the whole contract, checks the
  * token like the real one, and keeps state so flows work end to end.
  */
+import type { Product } from 'contract';
 import type { ServiceName } from '../config/env';
 import {
   apiUrl,
@@ -79,9 +80,24 @@ describe('products', () => {
     expect(fixtureProducts.filter((p) => p.inventory_stock === 0)).toHaveLength(1);
   });
 
-  test('search matches name, description or category', async () => {
-    // A search answers a page, as the reference server does.
-    const { body } = await call('GET', '/get-all-products?q=GARRI', 'product', { token: null });
+  test('a search alone answers an array, best match first, as the server does', async () => {
+    const { body } = await call('GET', '/get-all-products?q=fresh', 'product', { token: null });
+    const found = body as Product[];
+    const fresh = fixtureProducts.filter((p) =>
+      `${p.name} ${p.description} ${p.category}`.toLowerCase().includes('fresh'),
+    );
+    expect(fresh.length).toBeGreaterThan(2);
+    expect(found.map((p) => p.slug).sort()).toEqual(fresh.map((p) => p.slug).sort());
+    // The one match by name ranks above those by description or category.
+    expect(found[0]?.slug).toBe('fresh-tomatoes-basket');
+    expect((await call('GET', '/get-all-products?q=ricee', 'product')).body).toEqual([]);
+  });
+
+  test('search with paging matches name, description or category', async () => {
+    // With a page parameter a search answers a page, as the reference server does.
+    const { body } = await call('GET', '/get-all-products?q=GARRI&offset=0', 'product', {
+      token: null,
+    });
     expect(body).toMatchObject({
       items: [expect.objectContaining({ slug: 'ijebu-garri-5kg' })],
       total: 1,
@@ -89,7 +105,7 @@ describe('products', () => {
       q: 'GARRI',
       suggestions: [],
     });
-    const { body: grains } = await call('GET', '/get-all-products?q=grains', 'product', {
+    const { body: grains } = await call('GET', '/get-all-products?q=grains&limit=24', 'product', {
       token: null,
     });
     expect(grains).toMatchObject({ total: 3 });
@@ -133,7 +149,7 @@ describe('products', () => {
   });
 
   test('a search matching nothing offers the nearest names', async () => {
-    const { body } = await call('GET', '/get-all-products?q=ricee', 'product');
+    const { body } = await call('GET', '/get-all-products?q=ricee&offset=0', 'product');
     expect(body).toMatchObject({
       total: 0,
       items: [],

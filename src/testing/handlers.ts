@@ -29,7 +29,6 @@ import type {
   Order,
   PaymentRequestResponse,
   Product,
-  ProductListQuery,
   ProductPage,
   Registration,
   ResetPasswordRequest,
@@ -44,6 +43,7 @@ import type {
 import { ERROR_DETAILS } from 'contract/details';
 import { FIELD_MESSAGES } from 'contract/messages';
 import {
+  asksForPage,
   DEFAULT_PAGE_SIZE,
   DELIVERY_AND_PACKAGING_NAIRA,
   MAX_PAGE_SIZE,
@@ -116,19 +116,6 @@ const PLACEHOLDER_SVG =
 
 // ------------------------------------------------------------------ product listing
 
-/** Any of these asks for a page; the compiler keeps the list whole. */
-const LIST_PARAMETERS = Object.keys({
-  q: true,
-  category: true,
-  min_price: true,
-  max_price: true,
-  in_stock: true,
-  discounted: true,
-  sort: true,
-  limit: true,
-  offset: true,
-} satisfies Record<keyof ProductListQuery, true>);
-
 const searchWords = (q: string) => q.toLowerCase().split(/\s+/).filter(Boolean);
 
 /** The mock's ranking: a name match above a description or category match (plain matching). */
@@ -142,6 +129,13 @@ function searchScore(p: Product, words: string[]): number {
     else return 0;
   }
   return score;
+}
+
+/** The mock's search: each product's score (0: no match) and the order best first. */
+function searchRanking(words: string[]) {
+  const scores = new Map(mockDb.products.map((p) => [p.id, searchScore(p, words)]));
+  const score = (p: Product) => scores.get(p.id) ?? 0;
+  return { score, bestFirst: (a: Product, b: Product) => score(b) - score(a) || a.id - b.id };
 }
 
 const discountShare = (p: Product) => (p.amount > 0 ? (p.disc_amount ?? 0) / p.amount : 0);
@@ -170,7 +164,7 @@ function booleanParam(params: URLSearchParams, name: string) {
 }
 
 /**
- * GET /get-all-products with listing parameters, as the reference server answers it (plain
+ * GET /get-all-products with page parameters, as the reference server answers it (plain
  * substring matching stands in for its forgiving search): a page, or the issues (422).
  */
 function productPage(params: URLSearchParams): ProductPage | { issues: ValidationIssue[] } {
@@ -204,21 +198,17 @@ function productPage(params: URLSearchParams): ProductPage | { issues: Validatio
   }
   if (issues.length > 0 || sort === undefined) return { issues };
 
-  const scores = new Map(mockDb.products.map((p) => [p.id, searchScore(p, words)]));
+  const { score, bestFirst } = searchRanking(words);
   const found = mockDb.products.filter(
     (p) =>
-      (words.length === 0 || (scores.get(p.id) ?? 0) > 0) &&
+      (words.length === 0 || score(p) > 0) &&
       (category === null || p.category === category) &&
       (minPrice === undefined || unitPrice(p) >= minPrice) &&
       (maxPrice === undefined || unitPrice(p) <= maxPrice) &&
       (inStock === undefined || p.inventory_stock > 0 === inStock) &&
       (discounted === undefined || (p.disc_amount ?? 0) > 0 === discounted),
   );
-  found.sort(
-    sort === 'relevance'
-      ? (a, b) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || a.id - b.id
-      : PAGE_SORTS[sort],
-  );
+  found.sort(sort === 'relevance' ? bestFirst : PAGE_SORTS[sort]);
   // Nothing found for a search: the nearest names stand in for the server's similarity, here
   // those sharing the search's first three letters.
   const stem = words[0]?.slice(0, 3) ?? '';
@@ -242,8 +232,12 @@ function productPage(params: URLSearchParams): ProductPage | { issues: Validatio
 const productHandlers = [
   http.get(url('/get-all-products', 'product'), ({ request }) => {
     const params = new URL(request.url).searchParams;
-    if (!LIST_PARAMETERS.some((name) => params.has(name))) {
-      return HttpResponse.json(mockDb.products);
+    if (!asksForPage(params)) {
+      // The whole catalogue, or every match to a search, best first.
+      const words = searchWords(params.get('q') ?? '');
+      if (words.length === 0) return HttpResponse.json(mockDb.products);
+      const { score, bestFirst } = searchRanking(words);
+      return HttpResponse.json(mockDb.products.filter((p) => score(p) > 0).sort(bestFirst));
     }
     const answer = productPage(params);
     return 'issues' in answer ? invalid(answer.issues) : HttpResponse.json(answer);

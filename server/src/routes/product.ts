@@ -15,15 +15,16 @@ import {
   CategorySchema,
   ERROR_DETAILS,
   MAX_SEARCH_SUGGESTIONS,
-  PRODUCT_LIST_PARAMETERS,
+  asksForPage,
   ProductImageParamsSchema,
+  ProductListAnswerSchema,
   ProductListQuerySchema,
-  ProductPageSchema,
   ProductSchema,
   SearchSuggestionsQuerySchema,
   SearchSuggestionsSchema,
   SlugParamsSchema,
   type Category,
+  type Product,
   type ProductPage,
   type SearchSuggestions,
 } from '../../../contract';
@@ -42,7 +43,7 @@ import {
   toProduct,
 } from '../db/products';
 import { searchWords } from '../db/search';
-import { pageQuery } from './productQuery';
+import { pageQuery, searchQuery } from './productQuery';
 import { productSvg } from '../images';
 import { notFound } from '../plugins/errors';
 
@@ -272,14 +273,24 @@ const productRoutes: RoutePlugin = async (app, { ctx }) => {
     {
       schema: {
         querystring: ProductListQuerySchema,
-        response: { 200: Type.Union([Type.Array(ProductSchema), ProductPageSchema]) },
+        response: { 200: ProductListAnswerSchema },
       },
     },
     async (request, reply) => {
       const query = request.query;
-      // The spec's answer, unchanged, for callers that name no listing parameter.
-      if (!PRODUCT_LIST_PARAMETERS.some((name) => query[name] !== undefined)) {
-        return sendCached(request, reply, await catalogue.all());
+      if (!asksForPage(query)) {
+        const search = searchQuery(query.q);
+        // The original contract's array: the whole catalogue, or every match to a search.
+        if (!search) return sendCached(request, reply, await catalogue.all());
+        const key = JSON.stringify(['search', search.q]);
+        return sendCached(
+          request,
+          reply,
+          await catalogue.answer(key, async (memo): Promise<Product[]> => {
+            const { records } = await listProductPage(db, search, memo);
+            return records.map((p) => toProduct(p, config.apiPrefix));
+          }),
+        );
       }
       const page = pageQuery(query);
       const key = JSON.stringify(['page', page]);

@@ -9,6 +9,16 @@ function kobo(naira: number | undefined): number | undefined {
 }
 
 /**
+ * A search asked without page parameters: every match, best first. Null for a blank search
+ * text, which is no search.
+ */
+export function searchQuery(q: string | undefined): (ProductPageQuery & { q: string }) | null {
+  const text = q?.trim();
+  if (!text) return null;
+  return { q: text, sort: 'relevance', limit: Number.MAX_SAFE_INTEGER, offset: 0 };
+}
+
+/**
  * What the schema cannot say on its own: a price range the right way round, and relevance
  * only for a search. A blank search text is no search.
  */

@@ -7,6 +7,7 @@ import { apiUrl, fixtureCredentials, fixtureUser, signedInSession } from '../../
 import { mockDb } from '../../testing/handlers';
 import { recordRequests, server } from '../../testing/server';
 import AccountPage from './AccountPage';
+import { startedCalls } from '../../testing/startedCalls';
 
 const ME_URL = apiUrl('/user/me', 'users');
 const UPDATE_URL = apiUrl('/customer-update', 'users');
@@ -36,14 +37,15 @@ async function openEditor(user: ReturnType<typeof renderAccount>['user']) {
 describe('AccountPage', () => {
   it('signed out: asks to log in, links back here, and requests nothing', async () => {
     const requests = recordRequests();
-    renderAccount(initialSessionState);
+    const { store } = renderAccount(initialSessionState);
     expect(screen.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
     expect(screen.getByText('Please, log in...')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
       '/auth/login?redirect=%2Fprofile',
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Rendering ran every effect: a call the page makes has started by now.
+    expect(startedCalls(store)).toEqual([]);
     expect(requests).toEqual([]);
   });
 

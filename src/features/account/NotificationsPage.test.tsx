@@ -7,6 +7,7 @@ import { apiUrl, signedInSession } from '../../testing/fixtures';
 import { addMockNotification, notificationDb } from '../../testing/notificationHandlers';
 import { recordRequests, server } from '../../testing/server';
 import NotificationsPage, { NOTIFICATIONS_PAGE_SIZE } from './NotificationsPage';
+import { startedCalls } from '../../testing/startedCalls';
 
 const LIST_URL = apiUrl('/notifications', 'notifications');
 
@@ -194,14 +195,15 @@ describe('NotificationsPage', () => {
 
   it('asks a signed-out visitor to log in and come back here, requesting nothing', async () => {
     const requests = recordRequests();
-    renderNotifications(initialSessionState);
+    const { store } = renderNotifications(initialSessionState);
     expect(screen.getByText('Please, log in...')).toBeVisible();
     expect(screen.queryByText('You have no notification.')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
       '/auth/login?redirect=%2Fprofile%2Fnotifications',
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Rendering ran every effect: a call the page makes has started by now.
+    expect(startedCalls(store)).toEqual([]);
     expect(requests).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { apiUrl, fixtureAffiliate, signedInSession } from '../../testing/fixture
 import { mockDb } from '../../testing/handlers';
 import { deferred, recordRequests, server } from '../../testing/server';
 import AffiliateMarketPage from './AffiliateMarketPage';
+import { startedCalls } from '../../testing/startedCalls';
 
 const DETAILS_URL = apiUrl('/affiliate-details', 'affiliates');
 const REGISTER_URL = apiUrl('/affiliate-registration', 'affiliates');
@@ -50,14 +51,15 @@ async function fillRegistration(user: User, code = 'Bodija-Queen') {
 describe('AffiliateMarketPage', () => {
   it('signed out: asks to log in, and requests nothing', async () => {
     const requests = recordRequests();
-    renderAffiliate(initialSessionState);
+    const { store } = renderAffiliate(initialSessionState);
     expect(screen.getByRole('heading', { level: 1, name: 'Affiliate Market' })).toBeVisible();
     expect(screen.getByText('Please, log in...')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
       '/auth/login?redirect=%2Fprofile%2Faffiliate-market',
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Rendering ran every effect: a call the page makes has started by now.
+    expect(startedCalls(store)).toEqual([]);
     expect(requests).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { apiUrl, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import { recordRequests, server } from '../../testing/server';
 import OrderItemsPage from './OrderItemsPage';
+import { startedCalls } from '../../testing/startedCalls';
 
 function WhereAmI() {
   const location = useLocation();
@@ -94,9 +95,10 @@ describe('OrderItemsPage', () => {
 
   it('with no order at all, an empty state leads to My Orders, and nothing is requested', async () => {
     const requests = recordRequests();
-    const { user } = renderItems('/profile/order-items', { orderId: null });
+    const { user, store } = renderItems('/profile/order-items', { orderId: null });
     expect(screen.getByText('No order chosen yet')).toBeVisible();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Rendering ran every effect: a call the page makes has started by now.
+    expect(startedCalls(store)).toEqual([]);
     expect(requests).toEqual([]);
     await user.click(screen.getByRole('link', { name: 'Go to My Orders' }));
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/profile\/orders$/);
@@ -104,10 +106,11 @@ describe('OrderItemsPage', () => {
 
   it('an address that names no order shows not found without asking the server', async () => {
     const requests = recordRequests();
-    renderItems('/profile/order-items?order=abc', { orderId: '402' });
+    const { store } = renderItems('/profile/order-items?order=abc', { orderId: '402' });
     expect(screen.getByText('We couldn’t find that order')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to My Orders' })).toBeVisible();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Rendering ran every effect: a call the page makes has started by now.
+    expect(startedCalls(store)).not.toContain('orderItemsApi/getOrderItems');
     expect(itemFetches(requests)).toEqual([]);
   });
 
@@ -145,13 +148,14 @@ describe('OrderItemsPage', () => {
 
   it('signed out: asks to log in, coming back to this order, and requests nothing', async () => {
     const requests = recordRequests();
-    renderItems('/profile/order-items?order=401', initialSessionState);
+    const { store } = renderItems('/profile/order-items?order=401', initialSessionState);
     expect(screen.getByText('Please, log in...')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
       '/auth/login?redirect=%2Fprofile%2Forder-items%3Forder%3D401',
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Rendering ran every effect: a call the page makes has started by now.
+    expect(startedCalls(store)).toEqual([]);
     expect(requests).toEqual([]);
   });
 

@@ -10,6 +10,7 @@ import { apiUrl, fixtureOrders, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import { recordRequests, server } from '../../testing/server';
 import OrdersPage, { newestFirst } from './OrdersPage';
+import { startedCalls } from '../../testing/startedCalls';
 
 const ORDERS_URL = apiUrl('/orders', 'orders');
 
@@ -42,14 +43,15 @@ function order(id: number, order_date: string): Order {
 describe('OrdersPage', () => {
   it('signed out: asks to log in, and requests nothing', async () => {
     const requests = recordRequests();
-    renderOrders(initialSessionState);
+    const { store } = renderOrders(initialSessionState);
     expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
     expect(screen.getByText('Please, log in...')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
       '/auth/login?redirect=%2Fprofile%2Forders',
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Rendering ran every effect: a call the page makes has started by now.
+    expect(startedCalls(store)).toEqual([]);
     expect(requests).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import { staffMockDb, staffSession } from '../../testing/staffHandlers';
 import StaffOrdersPage, { STAFF_ONLY } from './StaffOrdersPage';
 import { STALE_TAP } from './StaffOrderCard';
 import { REASON_MISSING } from './CancelOrderDialog';
+import { startedCalls } from '../../testing/startedCalls';
 
 function WhereAmI() {
   const location = useLocation();
@@ -48,13 +49,14 @@ const cardTitles = () =>
 describe('StaffOrdersPage', () => {
   it('signed out: asks to log in, and requests nothing', async () => {
     const requests = recordRequests();
-    renderQueue(initialSessionState);
+    const { store } = renderQueue(initialSessionState);
     expect(screen.getByText('Please, log in...')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
       '/auth/login?redirect=%2Fstaff%2Forders',
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Rendering ran every effect: a call the page makes has started by now.
+    expect(startedCalls(store)).toEqual([]);
     expect(requests).toEqual([]);
   });
 

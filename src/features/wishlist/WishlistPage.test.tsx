@@ -8,6 +8,7 @@ import { mockDb } from '../../testing/handlers';
 import { notificationDb } from '../../testing/notificationHandlers';
 import { recordRequests, server } from '../../testing/server';
 import WishlistPage from './WishlistPage';
+import { startedCalls } from '../../testing/startedCalls';
 
 const WISHLIST_URL = apiUrl('/get-wishlists', 'wishlist');
 const DELETE_URL = apiUrl('/delete-wishlist/:id', 'wishlist');
@@ -51,14 +52,15 @@ function holdDelete(answer: () => Response) {
 describe('WishlistPage', () => {
   it('signed out: asks to log in, and requests nothing', async () => {
     const requests = recordRequests();
-    renderWishlist(initialSessionState);
+    const { store } = renderWishlist(initialSessionState);
     expect(screen.getByRole('heading', { level: 1, name: 'Saved Items' })).toBeVisible();
     expect(screen.getByText('Please, log in...')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
       '/auth/login?redirect=%2Fprofile%2Fwishlist',
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Rendering ran every effect: a call the page makes has started by now.
+    expect(startedCalls(store)).toEqual([]);
     expect(requests).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ import { deferred, recordRequests, server } from '../../../testing/server';
 import { answerShopInfo, getMakePayment, renderCartPage } from '../testing';
 import { UNDO_WINDOW_MS } from './useUndoableRemoval';
 import { LOADING_CART_LINES } from './CartPage';
+import { startedCalls } from '../../../testing/startedCalls';
 
 const GARRI = 'Ijebu Garri (5 kg)';
 const PALM_OIL = 'Red Palm Oil (1 litre)';
@@ -136,13 +137,14 @@ describe('the cart page', () => {
 
   test('signed out, it asks the shopper to log in and sends nothing', async () => {
     const requests = recordRequests();
-    renderCartPage({ session: null });
+    const { store } = renderCartPage({ session: null });
     expect(screen.getByText('Log in to see your cart and pay for your order.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
       '/auth/login?redirect=%2Fcart',
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Rendering ran every effect: a call the page makes has started by now.
+    expect(startedCalls(store)).toEqual([]);
     expect(requests).toHaveLength(0);
   });
 

@@ -1,9 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Provider } from 'react-redux';
 import type { Verification } from 'contract';
 import { makeStore } from '../../../app/store';
-import { fixtureUser, signedInSession } from '../../../testing/fixtures';
+import { fixtureAuthToken, fixtureUser, signedInSession } from '../../../testing/fixtures';
+import { loggedIn } from '../../../state/sessionSlice';
 import { mockDb } from '../../../testing/handlers';
 import { recordRequests } from '../../../testing/server';
 import { selectCheckout } from './checkoutSlice';
@@ -93,6 +94,28 @@ describe('finishing a paid order after a reload', () => {
   test('does nothing without a pending payment', async () => {
     const requests = recordRequests();
     const store = makeStore({ session: signedInSession });
+    const resumer = (
+      <Provider store={store}>
+        <MemoryRouter>
+          <PendingPaymentResumer />
+        </MemoryRouter>
+      </Provider>
+    );
+    const { unmount } = render(resumer);
+    expect(selectCheckout(store.getState()).phase).toBe('idle');
+    // Then a payment is pending and the resumer mounts again: once it has finished that one,
+    // anything the first mount had set off would have been asked for too.
+    unmount();
+    paidBeforeReload();
+    render(resumer);
+    await waitFor(() => expect(readPendingPayment()).toBeNull());
+    expect(business(requests)).toEqual(['GET /api/verify-transaction', 'POST /api/checkout']);
+  });
+
+  test('does nothing for a signed-out visitor, and keeps the payment for when they log in', async () => {
+    paidBeforeReload();
+    const requests = recordRequests();
+    const store = makeStore();
     render(
       <Provider store={store}>
         <MemoryRouter>
@@ -100,24 +123,19 @@ describe('finishing a paid order after a reload', () => {
         </MemoryRouter>
       </Provider>,
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(requests).toHaveLength(0);
-    expect(selectCheckout(store.getState()).phase).toBe('idle');
-  });
-
-  test('does nothing for a signed-out visitor, and keeps the payment for when they log in', async () => {
-    paidBeforeReload();
-    const requests = recordRequests();
-    render(
-      <Provider store={makeStore()}>
-        <MemoryRouter>
-          <PendingPaymentResumer />
-        </MemoryRouter>
-      </Provider>,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(requests).toHaveLength(0);
     expect(readPendingPayment()?.reference).toBe(REFERENCE);
+    // Logging in finishes it: exactly once, and every request with the shopper's token, so
+    // nothing was asked for while signed out.
+    act(() => {
+      store.dispatch(
+        loggedIn({ authToken: fixtureAuthToken, userID: fixtureUser.id, userName: 'Adebayo' }),
+      );
+    });
+    await waitFor(() => expect(readPendingPayment()).toBeNull());
+    expect(business(requests)).toEqual(['GET /api/verify-transaction', 'POST /api/checkout']);
+    expect(requests.map((r) => r.headers.get('authorization'))).toEqual(
+      requests.map(() => `Bearer ${fixtureAuthToken}`),
+    );
   });
 
   test("drops another shopper's pending payment without a request", async () => {
