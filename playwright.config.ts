@@ -57,6 +57,7 @@ export default defineConfig({
       // cap on orders waiting for payment is the server tests' to check, not theirs to meet.
       PAY_LATER_MAX_OPEN_ORDERS: '100',
       PAY_LATER_OPEN_MAX_NAIRA: '100000000',
+      PAY_LATER_MAX_STOCK_PERCENT: '100',
     },
   },
 });

@@ -89,3 +89,19 @@ export function unpaidTotalDetail(cap: string, waiting: string, total: string): 
     'with card, bank transfer or USSD.'
   );
 }
+
+/**
+ * One account's orders waiting for payment would take more of a product than its share of
+ * the stock (409). `allowed` is how many more may be ordered to pay later now (0 or more).
+ */
+export function stockShareDetail(name: string, allowed: number, waiting: number): string {
+  const more =
+    allowed === 0
+      ? `You cannot order more of ${name} to pay later`
+      : `You can order at most ${allowed} more of ${name} to pay later`;
+  return (
+    `${more}: orders waiting for payment may take only part of what we have` +
+    (waiting > 0 ? `, and yours already have ${waiting}` : '') +
+    '. Lower the quantity, or pay now with card, bank transfer or USSD.'
+  );
+}

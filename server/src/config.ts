@@ -62,14 +62,16 @@ export interface Config {
   shopEmail: string;
   /**
    * The most a pay-on-delivery or pay-at-pickup order may come to, and for a first order;
-   * what one shopper may hold unpaid at once (orders per account and per phone number, and
-   * their total); and how long an order staff have not confirmed keeps its stock.
+   * what one shopper may hold unpaid at once (orders per account and per phone number, their
+   * total, and their share of any product's stock); and how long an order staff have not confirmed keeps its stock.
    */
   payLater: {
     maxKobo: number;
     firstOrderMaxKobo: number;
     maxOpenOrders: number;
     openMaxKobo: number;
+    /** The most of one product's stock one account's orders waiting for payment may take. */
+    maxStockPercent: number;
     expiryHours: number;
   };
   /** The shop's WhatsApp number, international without '+': 2348030001234. */
@@ -349,6 +351,7 @@ export function loadConfig(env: Env = process.env): Config {
       firstOrderMaxKobo: firstOrderMax * 100,
       maxOpenOrders: r.integer('PAY_LATER_MAX_OPEN_ORDERS', 2, 1, 100),
       openMaxKobo: openMax * 100,
+      maxStockPercent: r.integer('PAY_LATER_MAX_STOCK_PERCENT', 50, 1, 100),
       expiryHours: r.integer('PAY_LATER_EXPIRY_HOURS', 24, 1, 720),
     },
     shopWhatsapp,

@@ -32,6 +32,7 @@ describe('settings', () => {
         firstOrderMaxKobo: 3_000_000,
         maxOpenOrders: 2,
         openMaxKobo: 15_000_000,
+        maxStockPercent: 50,
         expiryHours: 24,
       },
       demoData: true,

@@ -188,6 +188,41 @@ describe('orders waiting for payment', () => {
     expect(await stockOf(rice.id)).toBe(36);
   });
 
+  test('they take at most half of any product: the refusal says how many more may be had', async () => {
+    const [oil] = await seedProducts(t.db, [{ name: 'Kings Oil 5L', price: 1500, stock: 9 }]);
+    const product = oil as TestProduct;
+    const ada = await shopper();
+    // Half of 9, rounded up: 5.
+    await fillCart(t.app, ada, [[product.id, 6]]);
+    const greedy = await placeLater(ada);
+    expect(greedy.statusCode).toBe(409);
+    expect(detailOf(greedy)).toBe(
+      'You can order at most 5 more of Kings Oil 5L to pay later: orders waiting for payment may take only part of what we have. Lower the quantity, or pay now with card, bank transfer or USSD.',
+    );
+    const cart = json<{ all_cart_data: { id: number }[] }>(
+      await call(t.app, { url: '/api/all-carts', token: ada.token }),
+    );
+    await call(t.app, {
+      method: 'PATCH',
+      url: `/api/update-cart/${cart.all_cart_data[0]?.id}`,
+      token: ada.token,
+      body: { quantity: 4 },
+    });
+    expect((await placeLater(ada)).statusCode).toBe(200);
+    // 5 left on sale and 4 waiting: 5 of 9 in all, so one more.
+    await fillCart(t.app, ada, [[product.id, 2]]);
+    const more = await placeLater(ada);
+    expect(detailOf(more)).toBe(
+      'You can order at most 1 more of Kings Oil 5L to pay later: orders waiting for payment may take only part of what we have, and yours already have 4. Lower the quantity, or pay now with card, bank transfer or USSD.',
+    );
+    expect(await stockOf(product.id)).toBe(5);
+    // The last unit on sale can be had.
+    await t.db.query('UPDATE products SET inventory_stock = 1 WHERE id = $1', [milo.id]);
+    const bola = await shopper();
+    await fillCart(t.app, bola, [[milo.id, 1]]);
+    expect((await placeLater(bola)).statusCode).toBe(200);
+  });
+
   /**
    * 300 orders asked for at once, each beside a request that puts one more unit in the cart
    * (all sent together, none waiting for another), every account's cart full to start with:

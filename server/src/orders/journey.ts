@@ -25,6 +25,7 @@ import {
 import {
   PAY_LATER_MISMATCH_DETAILS,
   payLaterCapDetail,
+  stockShareDetail,
   unpaidOrdersDetail,
   unpaidTotalDetail,
 } from '../../../contract/details';
@@ -49,7 +50,7 @@ import {
 } from '../db/orders';
 import { num } from '../db/rows';
 import { returnStock } from '../db/stock';
-import { expireLapsedHolds } from '../db/transactions';
+import { expireLapsedHolds, type PricedLine } from '../db/transactions';
 import { findUserById } from '../db/users';
 import type { OutgoingMessage } from '../mail/mailer';
 import {
@@ -368,6 +369,7 @@ export async function placePayLaterOrder(
   const record = await ctx.db.transaction(async (q) => {
     const waitingKobo = await checkUnpaidOrders(q, ctx.config, userId, deliveryModel);
     const priced = await takeCart(q, userId, now);
+    await checkStockShare(q, ctx.config.payLater.maxStockPercent, userId, priced);
     const delivery = await deliveryFor(q, userId, deliveryModel);
     const totals = cartTotals(priced.map((p) => p.unitPriceKobo * p.quantity));
     const earlier = await q.query<{ n: unknown }>(
@@ -408,6 +410,42 @@ export async function placePayLaterOrder(
   });
   await sendPlaced(ctx, record, log);
   return record;
+}
+
+/**
+ * With the cart's products locked: refuses a pay-later order that would leave the account's
+ * orders waiting for payment holding more than `percent` of a product's stock (what is on
+ * sale plus what they hold already). Rounded up, so the last unit can still be had.
+ */
+async function checkStockShare(
+  q: Queryable,
+  percent: number,
+  userId: number,
+  lines: PricedLine[],
+): Promise<void> {
+  if (percent >= 100) return;
+  const ids = lines.flatMap((l) => (l.productId === null ? [] : [l.productId]));
+  const rows = await q.query<{ id: unknown; inventory_stock: unknown; waiting: unknown }>(
+    `SELECT p.id, p.inventory_stock, COALESCE(w.units, 0) AS waiting
+       FROM products p
+       LEFT JOIN (SELECT i.product_id, sum(i.quantity) AS units
+                    FROM order_items i JOIN orders o ON o.id = i.order_id
+                   WHERE o.user_id = $1 AND o.payment_status = 'awaiting'
+                     AND o.status = ANY($3::text[])
+                   GROUP BY i.product_id) w ON w.product_id = p.id
+      WHERE p.id = ANY($2::int[])`,
+    [userId, ids, [...OPEN_ORDER_STATES]],
+  );
+  const byId = new Map(rows.map((r) => [num(r.id), r]));
+  for (const line of lines) {
+    const row = line.productId === null ? undefined : byId.get(line.productId);
+    if (!row) continue;
+    const waiting = num(row.waiting);
+    const allowed = Math.ceil(((num(row.inventory_stock) + waiting) * percent) / 100);
+    if (waiting + line.quantity > allowed) {
+      throw conflict(stockShareDetail(line.name, Math.max(0, allowed - waiting), waiting));
+    }
+  }
 }
 
 // ------------------------------------------------------------------ staff steps
