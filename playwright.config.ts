@@ -48,6 +48,16 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', E2E: '1', OTP_RESEND_INTERVAL_SECONDS: '0' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      E2E: '1',
+      OTP_RESEND_INTERVAL_SECONDS: '0',
+      // Every browser test orders as the demo shopper, on one server for the whole run: the
+      // cap on orders waiting for payment is the server tests' to check, not theirs to meet.
+      PAY_LATER_MAX_OPEN_ORDERS: '100',
+      PAY_LATER_OPEN_MAX_NAIRA: '100000000',
+      PAY_LATER_MAX_STOCK_PERCENT: '100',
+    },
   },
 });

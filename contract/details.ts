@@ -67,3 +67,41 @@ export function payLaterCapDetail(
     `this order comes to ${total}. Please pay now with card, bank transfer or USSD.`
   );
 }
+
+/**
+ * Why one more order cannot be paid later: the shopper (or another account with the same
+ * phone number) already has as many orders waiting for payment as the shop allows (409).
+ */
+export function unpaidOrdersDetail(count: number, samePhone: boolean): string {
+  const orders = count === 1 ? '1 order' : `${count} orders`;
+  return (
+    `${samePhone ? 'Your phone number already has' : 'You already have'} ${orders} waiting for payment. ` +
+    'Please pay for one, or ask us on WhatsApp to cancel one, before ordering again to pay later. ' +
+    'You can still pay now with card, bank transfer or USSD.'
+  );
+}
+
+/** The orders waiting for payment would together come to more than the shop allows (409). */
+export function unpaidTotalDetail(cap: string, waiting: string, total: string): string {
+  return (
+    `Your orders waiting for payment come to ${waiting}; with this one they would come to ${total}, ` +
+    `above the ${cap} we allow to be paid later. Please pay for an earlier order first, or pay now ` +
+    'with card, bank transfer or USSD.'
+  );
+}
+
+/**
+ * One account's orders waiting for payment would take more of a product than its share of
+ * the stock (409). `allowed` is how many more may be ordered to pay later now (0 or more).
+ */
+export function stockShareDetail(name: string, allowed: number, waiting: number): string {
+  const more =
+    allowed === 0
+      ? `You cannot order more of ${name} to pay later`
+      : `You can order at most ${allowed} more of ${name} to pay later`;
+  return (
+    `${more}: orders waiting for payment may take only part of what we have` +
+    (waiting > 0 ? `, and yours already have ${waiting}` : '') +
+    '. Lower the quantity, or pay now with card, bank transfer or USSD.'
+  );
+}

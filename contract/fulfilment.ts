@@ -155,6 +155,11 @@ export const StaffOrderListSchema = Type.Object({
 export type StaffOrderList = Static<typeof StaffOrderListSchema>;
 
 export const StaffOrderParamsSchema = Type.Object({ orderId: IdField });
+/**
+ * POST /staff/customers/:userId/cancel-open-orders (body StaffCancelSchema): every open order
+ * of one account cancelled at once; the answer is a StaffOrderList of the orders it cancelled.
+ */
+export const StaffCustomerParamsSchema = Type.Object({ userId: IdField });
 export const StaffMoveSchema = Type.Object({
   /** The state the staff member saw the order in: a stale tap gets 409, not a double step. */
   from: Type.Enum(ORDER_STATES),

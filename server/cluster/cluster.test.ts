@@ -147,7 +147,7 @@ const login = (
 const SHOPPER_PASSWORD = 'ClusterPass1!';
 
 /** Sign-up, activation code (as the mail relay got it), log in: each on another server. */
-async function newShopper(): Promise<Shopper> {
+async function newShopper(mobile = '08031234567'): Promise<Shopper> {
   const n = ++shopperCount;
   const email = `cluster${n}-${randomBytes(3).toString('hex')}@example.ng`;
   const password = SHOPPER_PASSWORD;
@@ -162,7 +162,7 @@ async function newShopper(): Promise<Shopper> {
         first_name: 'Bola',
         last_name: 'Ige',
         affiliate_code: '',
-        mobile_number: '08031234567',
+        mobile_number: mobile,
         gender: 'female',
         age: 31,
         role: 'customer',
@@ -367,6 +367,38 @@ test('20 checkouts of one payment, spread over the servers, give exactly one ord
   );
   expect(items.rows.map((r) => r.quantity)).toEqual([2]);
   expect(await stockInDatabase(product.id)).toBe(8);
+});
+
+test('pay-later orders asked for at once over the servers: one phone keeps at most 2 waiting', async () => {
+  const [product] = await addProducts('later', 1, 100);
+  if (!product) throw new Error('no product');
+  // Six accounts on one phone number, each with a cart to order, each asking ten times.
+  const phone = `0806${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+  const shoppers: Shopper[] = [];
+  for (let i = 0; i < 6; i++) shoppers.push(await newShopper(phone));
+  for (const [i, shopper] of shoppers.entries()) {
+    await ok(addToCart(servers[i % servers.length] as ServerProcess, shopper, product.id, 1));
+  }
+  const answers = await Promise.all(
+    Array.from({ length: 60 }, (_, i) => {
+      const shopper = shoppers[i % shoppers.length] as Shopper;
+      return api(servers[i % servers.length] as ServerProcess, 'POST', '/api/place-order', {
+        token: shopper.token,
+        body: { userid: shopper.id, delivery_method: 'pickup', payment_method: 'at_pickup' },
+      });
+    }),
+  );
+  const placed = answers.filter((a) => a.status === 200).length;
+  expect(placed).toBeGreaterThanOrEqual(1);
+  expect(placed).toBeLessThanOrEqual(2);
+  for (const a of answers) expect([200, 400, 409]).toContain(a.status);
+  const orders = await sql.query<{ n: string; units: string | null }>(
+    `SELECT count(DISTINCT o.id) AS n, sum(i.quantity) AS units
+       FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.user_id = ANY($1::int[])`,
+    [shoppers.map((s) => s.id)],
+  );
+  expect(Number(orders.rows[0]?.n)).toBe(placed);
+  expect(await stockInDatabase(product.id)).toBe(100 - Number(orders.rows[0]?.units ?? 0));
 });
 
 test('a stock change made through one server shows on every other at once', async () => {

@@ -55,7 +55,7 @@ import orderRoutes from './routes/orders';
 import paymentRoutes from './routes/payment';
 import productRoutes from './routes/product';
 import staffRoutes from './routes/staff';
-import { deliverStockAlerts } from './orders/journey';
+import { sweepStock } from './orders/journey';
 import { chunkGroupsReader, earlyDataPaths, earlyScriptPaths, withEarlyData } from './earlyData';
 import { registerApiCompression } from './plugins/compress';
 import { catalogueVersion } from './db/products';
@@ -404,14 +404,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     { prefix: config.apiPrefix },
   );
 
-  // Stock can come back outside this server (an operator's UPDATE, another server's cancel):
-  // a listening server looks for shoppers to tell now and then. In-process tests call
-  // deliverStockAlerts themselves.
+  // Stock comes back with time (a payment not made, a pay-later order never confirmed) and
+  // outside this server (an operator's UPDATE, another server's cancel): a listening server
+  // gives it back and tells the shoppers waiting now and then. In-process tests call
+  // sweepStock themselves.
   if (config.stockAlertSweepSeconds > 0) {
     let sweep: NodeJS.Timeout | null = null;
     app.addHook('onListen', async () => {
       sweep = setInterval(() => {
-        deliverStockAlerts(ctx, app.log).catch((error: unknown) =>
+        sweepStock(ctx, app.log).catch((error: unknown) =>
           app.log.error({ err: error }, 'back-in-stock sweep failed'),
         );
       }, config.stockAlertSweepSeconds * 1000);

@@ -69,12 +69,27 @@ export interface Config {
     maxAttempts: number;
   };
   shopEmail: string;
-  /** The most a pay-on-delivery or pay-at-pickup order may come to, and for a first order. */
-  payLater: { maxKobo: number; firstOrderMaxKobo: number };
+  /**
+   * The most a pay-on-delivery or pay-at-pickup order may come to, and for a first order;
+   * what one shopper may hold unpaid at once (orders per account and per phone number, their
+   * total, and their share of any product's stock); and how long an order staff have not confirmed keeps its stock.
+   */
+  payLater: {
+    maxKobo: number;
+    firstOrderMaxKobo: number;
+    maxOpenOrders: number;
+    openMaxKobo: number;
+    /** The most of one product's stock one account's orders waiting for payment may take. */
+    maxStockPercent: number;
+    expiryHours: number;
+  };
   /** The shop's WhatsApp number, international without '+': 2348030001234. */
   shopWhatsapp: string;
   pickup: { address: string; openingHours: string };
-  /** How often a listening server tells shoppers of products back in stock; 0: never. */
+  /**
+   * How often a listening server gives back the stock of lapsed payments and unconfirmed
+   * pay-later orders, and tells shoppers of products back in stock; 0: never.
+   */
   stockAlertSweepSeconds: number;
   distDir: string;
   /** Answer requests for the build's source maps (*.map); off, they are 404. */
@@ -401,6 +416,7 @@ export function loadConfig(env: Env = process.env): Config {
       `PAY_LATER_FIRST_ORDER_MAX_NAIRA (${firstOrderMax}) must not be above PAY_LATER_MAX_NAIRA (${payLaterMax})`,
     );
   }
+  const openMax = r.integer('PAY_LATER_OPEN_MAX_NAIRA', 150_000, 0, 100_000_000);
   const whatsappRaw = r.text('SHOP_WHATSAPP', '2348030001234').replace(/[\s+()-]/g, '');
   const shopWhatsapp = /^0[789][01]\d{8}$/.test(whatsappRaw)
     ? `234${whatsappRaw.slice(1)}`
@@ -450,7 +466,7 @@ export function loadConfig(env: Env = process.env): Config {
         windowMs: r.integer('RATE_LIMIT_EMAIL_WINDOW_SECONDS', 900, 1, 86400) * 1000,
       },
     },
-    stockHoldSeconds: r.integer('STOCK_HOLD_MINUTES', 30, 1, 1440) * 60,
+    stockHoldSeconds: r.integer('STOCK_HOLD_MINUTES', 15, 1, 1440) * 60,
     otp: {
       ttlSeconds: r.integer('OTP_TTL_SECONDS', 600, 30, 86400),
       maxAttempts: r.integer('OTP_MAX_ATTEMPTS', 5, 1, 100),
@@ -463,7 +479,14 @@ export function loadConfig(env: Env = process.env): Config {
       : null,
     messaging,
     shopEmail,
-    payLater: { maxKobo: payLaterMax * 100, firstOrderMaxKobo: firstOrderMax * 100 },
+    payLater: {
+      maxKobo: payLaterMax * 100,
+      firstOrderMaxKobo: firstOrderMax * 100,
+      maxOpenOrders: r.integer('PAY_LATER_MAX_OPEN_ORDERS', 2, 1, 100),
+      openMaxKobo: openMax * 100,
+      maxStockPercent: r.integer('PAY_LATER_MAX_STOCK_PERCENT', 50, 1, 100),
+      expiryHours: r.integer('PAY_LATER_EXPIRY_HOURS', 24, 1, 720),
+    },
     shopWhatsapp,
     pickup: {
       address: r.text(

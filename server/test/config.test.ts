@@ -26,7 +26,15 @@ describe('settings', () => {
       corsOrigins: [],
       bodyLimitBytes: 65536,
       argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
-      stockHoldSeconds: 1800,
+      stockHoldSeconds: 900,
+      payLater: {
+        maxKobo: 10_000_000,
+        firstOrderMaxKobo: 3_000_000,
+        maxOpenOrders: 2,
+        openMaxKobo: 15_000_000,
+        maxStockPercent: 50,
+        expiryHours: 24,
+      },
       demoData: true,
     });
     expect(c.dataDir).toBe(path.resolve('./data'));

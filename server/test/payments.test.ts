@@ -378,10 +378,15 @@ describe('checkout', () => {
     });
   });
 
-  test('stock that ran out after payment gives 409 and no order', async () => {
+  test('stock that ran out after the hold lapsed gives 409 and no order', async () => {
     await fillCart(t.app, shopper, [[milo.id, 4]]);
     const { reference } = await initialize(t.app, shopper);
     await pay(reference);
+    // As when the money is known only after the hold lapsed and gave its units back, and
+    // others bought them meanwhile.
+    await t.db.query('UPDATE transactions SET hold_released_at = now() WHERE reference = $1', [
+      reference,
+    ]);
     await t.db.query('UPDATE products SET inventory_stock = 2 WHERE id = $1', [milo.id]);
     const r = await checkout(reference);
     expect(r.statusCode).toBe(409);

@@ -234,6 +234,14 @@ const INTRUSIONS: Record<string, Intrusion[]> = {
       expected: 403,
     }),
   ],
+  'POST /api/staff/customers/:userId/cancel-open-orders': [
+    (w) => ({
+      method: 'POST',
+      url: `/api/staff/customers/${w.a.id}/cancel-open-orders`,
+      body: { reason: 'B was here' },
+      expected: 403,
+    }),
+  ],
   'GET /api/verify-transaction': [
     (w) => ({ url: `/api/verify-transaction?reference=${w.orderedReference}`, expected: 404 }),
     (w) => ({ url: `/api/verify-transaction?reference=${w.pendingReference}`, expected: 404 }),

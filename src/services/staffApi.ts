@@ -69,6 +69,18 @@ export const staffApi = createApi({
         STAFF_QUEUE,
       ],
     }),
+    /** Every open order of one account at once: the owner's answer to a shopper hoarding stock. */
+    cancelCustomerOpenOrders: build.mutation<StaffOrderList, { userId: number; reason: string }>({
+      query: ({ userId, reason }) => ({
+        url: `/staff/customers/${userId}/cancel-open-orders`,
+        method: 'POST',
+        body: { reason },
+      }),
+      invalidatesTags: (list) => [
+        ...(list?.orders ?? []).map((o) => ({ type: 'StaffOrder' as const, id: o.id })),
+        STAFF_QUEUE,
+      ],
+    }),
   }),
 });
 
@@ -78,4 +90,5 @@ export const {
   useMoveStaffOrderMutation,
   useRecordStaffPaymentMutation,
   useCancelStaffOrderMutation,
+  useCancelCustomerOpenOrdersMutation,
 } = staffApi;

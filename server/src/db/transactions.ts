@@ -1,5 +1,6 @@
 import type { DeliveryModel, PaystackChannel, TransactionStatus } from '../../../contract';
-import type { Queryable } from './client';
+import type { Database, Queryable } from './client';
+import { returnStock } from './stock';
 import { isoOrNull, num } from './rows';
 
 export interface TransactionRecord {
@@ -156,46 +157,100 @@ export async function listTransactionItems(
 }
 
 /**
- * Stock held by other payments, per product: those not released, not expired (or already
- * paid and waiting for their order). `except` is the payment asking.
+ * Ends the holds a guarded UPDATE claims (it sets hold_released_at where it is null and returns
+ * the references) and puts their units back on the shelf, in the caller's transaction. The
+ * guard gives each hold's units back once, however many servers or taps end it together.
  */
-export async function heldStock(
-  db: Queryable,
-  productIds: number[],
-  now: Date,
-  except: string | null,
-): Promise<Map<number, number>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db.query<{ product_id: unknown; held: unknown }>(
-    `SELECT i.product_id, sum(i.quantity) AS held
-       FROM transaction_items i JOIN transactions t ON t.reference = i.reference
-      WHERE i.product_id = ANY($1::int[])
-        AND t.hold_released_at IS NULL
-        AND (t.hold_expires_at > $2 OR t.verified_at IS NOT NULL)
-        AND ($3::text IS NULL OR t.reference <> $3::text)
-      GROUP BY i.product_id`,
-    [productIds, now.toISOString(), except],
+async function endHolds(q: Queryable, claim: string, params: unknown[]): Promise<string[]> {
+  const released = (await q.query<{ reference: string }>(claim, params)).map((r) => r.reference);
+  if (released.length === 0) return released;
+  const units = await q.query<{ product_id: unknown; quantity: unknown }>(
+    `SELECT product_id, sum(quantity) AS quantity FROM transaction_items
+      WHERE reference = ANY($1::text[]) AND product_id IS NOT NULL GROUP BY product_id`,
+    [released],
   );
-  return new Map(rows.map((r) => [num(r.product_id), num(r.held)]));
+  await returnStock(q, units);
+  return released;
 }
 
-export async function releaseHold(db: Queryable, reference: string, at: Date): Promise<void> {
-  await db.query(
-    'UPDATE transactions SET hold_released_at = $2 WHERE reference = $1 AND hold_released_at IS NULL',
+/** The payment stops holding its units (they go back unless its order has taken them). */
+export async function releaseHold(q: Queryable, reference: string, at: Date): Promise<boolean> {
+  const ended = await endHolds(
+    q,
+    `UPDATE transactions SET hold_released_at = $2
+      WHERE reference = $1 AND hold_released_at IS NULL RETURNING reference`,
     [reference, at.toISOString()],
   );
+  return ended.length > 0;
 }
 
 /**
  * A shopper starting a new payment gives up the stock of their earlier unpaid ones, so a
  * second try never waits for the first; a payment known to be paid keeps its stock.
  */
-export async function releaseUnpaidHolds(db: Queryable, userId: number, at: Date): Promise<void> {
-  await db.query(
+export async function releaseUnpaidHolds(q: Queryable, userId: number, at: Date): Promise<void> {
+  await endHolds(
+    q,
     `UPDATE transactions SET hold_released_at = $2
-      WHERE user_id = $1 AND hold_released_at IS NULL AND verified_at IS NULL`,
+      WHERE user_id = $1 AND hold_released_at IS NULL AND verified_at IS NULL
+      RETURNING reference`,
     [userId, at.toISOString()],
   );
+}
+
+/** The products the shopper's unpaid holds have taken, to lock before giving them back. */
+export async function unpaidHoldProducts(q: Queryable, userId: number): Promise<number[]> {
+  const rows = await q.query<{ product_id: unknown }>(
+    `SELECT DISTINCT i.product_id FROM transaction_items i
+       JOIN transactions t ON t.reference = i.reference
+      WHERE t.user_id = $1 AND t.hold_released_at IS NULL AND t.verified_at IS NULL
+        AND i.product_id IS NOT NULL`,
+    [userId],
+  );
+  return rows.map((r) => num(r.product_id));
+}
+
+/**
+ * Until when a payment started now holds its stock: the hold length, but never past the
+ * deadline of the shopper's unpaid payments still running (or replaced) before it, so asking
+ * again never stretches a hold.
+ */
+export async function holdDeadline(
+  q: Queryable,
+  userId: number,
+  now: Date,
+  holdSeconds: number,
+): Promise<Date> {
+  const fresh = new Date(now.getTime() + holdSeconds * 1000);
+  const rows = await q.query<{ deadline: unknown }>(
+    `SELECT min(hold_expires_at) AS deadline FROM transactions
+      WHERE user_id = $1 AND verified_at IS NULL AND hold_expires_at > $2`,
+    [userId, now.toISOString()],
+  );
+  const earlier = isoOrNull(rows[0]?.deadline ?? null);
+  return earlier !== null && Date.parse(earlier) < fresh.getTime() ? new Date(earlier) : fresh;
+}
+
+/**
+ * Gives back the units of every unpaid payment whose hold has lapsed by `now` (a paid one
+ * keeps them until its order). Rows another server is ending are skipped, not waited for.
+ * Returns how many holds ended.
+ */
+export async function expireLapsedHolds(db: Database, now: Date): Promise<number> {
+  const ended = await db.transaction((q) =>
+    endHolds(
+      q,
+      `UPDATE transactions SET hold_released_at = hold_expires_at
+        WHERE reference IN (
+                SELECT reference FROM transactions
+                 WHERE hold_released_at IS NULL AND verified_at IS NULL AND hold_expires_at <= $1
+                 ORDER BY hold_expires_at LIMIT 500 FOR UPDATE SKIP LOCKED)
+          AND hold_released_at IS NULL AND verified_at IS NULL
+        RETURNING reference`,
+      [now.toISOString()],
+    ),
+  );
+  return ended.length;
 }
 
 export async function recordAuthorization(
@@ -238,22 +293,25 @@ export async function findUserTransaction(
  * payment that failed or was abandoned gives its stock back.
  */
 export async function recordProviderStatus(
-  db: Queryable,
+  db: Database,
   reference: string,
   status: TransactionStatus,
   paidAt: string | null,
   verified: boolean,
   channel: PaystackChannel | null = null,
 ): Promise<void> {
-  await db.query(
-    `UPDATE transactions
-        SET status = $2, paid_at = COALESCE($3, paid_at), channel = COALESCE($5, channel),
-            verified_at = CASE WHEN $4 THEN COALESCE(verified_at, now()) ELSE verified_at END,
-            hold_released_at = CASE WHEN $2 IN ('failed', 'abandoned')
-                                    THEN COALESCE(hold_released_at, now())
-                                    ELSE hold_released_at END,
-            updated_at = now()
-      WHERE reference = $1 AND verified_at IS NULL`,
-    [reference, status, paidAt, verified, channel],
-  );
+  await db.transaction(async (q) => {
+    const changed = await q.query(
+      `UPDATE transactions
+          SET status = $2, paid_at = COALESCE($3, paid_at), channel = COALESCE($5, channel),
+              verified_at = CASE WHEN $4 THEN COALESCE(verified_at, now()) ELSE verified_at END,
+              updated_at = now()
+        WHERE reference = $1 AND verified_at IS NULL
+        RETURNING reference`,
+      [reference, status, paidAt, verified, channel],
+    );
+    if (changed.length > 0 && (status === 'failed' || status === 'abandoned')) {
+      await releaseHold(q, reference, new Date());
+    }
+  });
 }

@@ -22,11 +22,18 @@ import {
   type PaymentReceivedVia,
   type StaffOrder,
 } from '../../../contract';
-import { PAY_LATER_MISMATCH_DETAILS, payLaterCapDetail } from '../../../contract/details';
+import {
+  PAY_LATER_MISMATCH_DETAILS,
+  payLaterCapDetail,
+  stockShareDetail,
+  unpaidOrdersDetail,
+  unpaidTotalDetail,
+} from '../../../contract/details';
 import { orderPagePath, productDetailsPath } from '../../../contract/links';
 import type { AppContext } from '../context';
 import { clearCart } from '../db/carts';
 import type { Queryable } from '../db/client';
+import { findDelivery } from '../db/deliveries';
 import {
   claimDueStockAlerts,
   insertNotification,
@@ -42,6 +49,8 @@ import {
   type OrderRow,
 } from '../db/orders';
 import { num } from '../db/rows';
+import { returnStock } from '../db/stock';
+import { expireLapsedHolds, type PricedLine } from '../db/transactions';
 import { findUserById } from '../db/users';
 import type { OutgoingMessage } from '../mail/mailer';
 import {
@@ -52,7 +61,7 @@ import {
 } from '../mail/messages';
 import { cartTotals, formatNaira } from '../money';
 import { newReference } from '../payments/provider';
-import { conflict, notFound } from '../plugins/errors';
+import { conflict, HttpError, notFound } from '../plugins/errors';
 import { deliveryFor, takeCart, writeOrder } from './place';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer' | 'publicUrl'>;
@@ -319,6 +328,50 @@ function headline(ctx: Ctx, state: OrderState, reason: string | null): string {
 
 // ------------------------------------------------------------------ placing to pay later
 
+// Advisory lock namespaces (any fixed numbers): one shopper's, and one phone number's,
+// pay-later orders are decided one at a time, on every server sharing the database.
+const ACCOUNT_LOCK = 727_274_101;
+const PHONE_LOCK = 727_274_102;
+
+/**
+ * In the order's transaction, before any stock moves: refuses a pay-later order when the
+ * account, or its phone number (the account's or the delivery's, whichever account uses
+ * it), already has as many orders waiting for payment as the shop allows. The locks make
+ * the count and the order that follows it one step, however many requests race. Returns
+ * what the account's orders waiting for payment already come to, in kobo.
+ */
+async function checkUnpaidOrders(
+  q: Queryable,
+  config: Ctx['config'],
+  userId: number,
+  deliveryModel: DeliveryModel,
+): Promise<number> {
+  await q.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [ACCOUNT_LOCK, userId]);
+  const user = await findUserById(q, userId);
+  const delivery = deliveryModel === 'delivery' ? await findDelivery(q, userId) : null;
+  const phones = [
+    ...new Set([user?.mobileNumber ?? '', delivery?.mobile_number ?? ''].filter((p) => p)),
+  ].sort();
+  for (const phone of phones) {
+    await q.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2::text))', [PHONE_LOCK, phone]);
+  }
+  const rows = await q.query<{ mine: unknown; by_phone: unknown; mine_kobo: unknown }>(
+    `SELECT count(*) FILTER (WHERE o.user_id = $1) AS mine,
+            count(*) FILTER (WHERE o.delivery_mobile_number = ANY($2::text[])
+                                OR u.mobile_number = ANY($2::text[])) AS by_phone,
+            COALESCE(sum(o.total_kobo) FILTER (WHERE o.user_id = $1), 0) AS mine_kobo
+       FROM orders o JOIN users u ON u.id = o.user_id
+      WHERE o.payment_status = 'awaiting' AND o.status = ANY($3::text[])
+        AND (o.user_id = $1 OR o.delivery_mobile_number = ANY($2::text[])
+             OR u.mobile_number = ANY($2::text[]))`,
+    [userId, phones, [...OPEN_ORDER_STATES]],
+  );
+  const max = config.payLater.maxOpenOrders;
+  if (num(rows[0]?.mine ?? 0) >= max) throw conflict(unpaidOrdersDetail(max, false));
+  if (num(rows[0]?.by_phone ?? 0) >= max) throw conflict(unpaidOrdersDetail(max, true));
+  return num(rows[0]?.mine_kobo ?? 0);
+}
+
 export async function placePayLaterOrder(
   ctx: Ctx,
   userId: number,
@@ -330,8 +383,11 @@ export async function placePayLaterOrder(
     throw conflict(PAY_LATER_MISMATCH_DETAILS[method]);
   }
   const now = ctx.clock.now();
+  await expireLapsedHolds(ctx.db, now);
   const record = await ctx.db.transaction(async (q) => {
+    const waitingKobo = await checkUnpaidOrders(q, ctx.config, userId, deliveryModel);
     const priced = await takeCart(q, userId, now);
+    await checkStockShare(q, ctx.config.payLater.maxStockPercent, userId, priced);
     const delivery = await deliveryFor(q, userId, deliveryModel);
     const totals = cartTotals(priced.map((p) => p.unitPriceKobo * p.quantity));
     const earlier = await q.query<{ n: unknown }>(
@@ -343,6 +399,16 @@ export async function placePayLaterOrder(
     if (totals.payableKobo > cap) {
       throw conflict(
         payLaterCapDetail(method, formatNaira(cap), formatNaira(totals.payableKobo), first),
+      );
+    }
+    const openMax = ctx.config.payLater.openMaxKobo;
+    if (waitingKobo + totals.payableKobo > openMax) {
+      throw conflict(
+        unpaidTotalDetail(
+          formatNaira(openMax),
+          formatNaira(waitingKobo),
+          formatNaira(waitingKobo + totals.payableKobo),
+        ),
       );
     }
 
@@ -362,6 +428,42 @@ export async function placePayLaterOrder(
     return inserted;
   });
   return record;
+}
+
+/**
+ * With the cart's products locked: refuses a pay-later order that would leave the account's
+ * orders waiting for payment holding more than `percent` of a product's stock (what is on
+ * sale plus what they hold already). Rounded up, so the last unit can still be had.
+ */
+async function checkStockShare(
+  q: Queryable,
+  percent: number,
+  userId: number,
+  lines: PricedLine[],
+): Promise<void> {
+  if (percent >= 100) return;
+  const ids = lines.flatMap((l) => (l.productId === null ? [] : [l.productId]));
+  const rows = await q.query<{ id: unknown; inventory_stock: unknown; waiting: unknown }>(
+    `SELECT p.id, p.inventory_stock, COALESCE(w.units, 0) AS waiting
+       FROM products p
+       LEFT JOIN (SELECT i.product_id, sum(i.quantity) AS units
+                    FROM order_items i JOIN orders o ON o.id = i.order_id
+                   WHERE o.user_id = $1 AND o.payment_status = 'awaiting'
+                     AND o.status = ANY($3::text[])
+                   GROUP BY i.product_id) w ON w.product_id = p.id
+      WHERE p.id = ANY($2::int[])`,
+    [userId, ids, [...OPEN_ORDER_STATES]],
+  );
+  const byId = new Map(rows.map((r) => [num(r.id), r]));
+  for (const line of lines) {
+    const row = line.productId === null ? undefined : byId.get(line.productId);
+    if (!row) continue;
+    const waiting = num(row.waiting);
+    const allowed = Math.ceil(((num(row.inventory_stock) + waiting) * percent) / 100);
+    if (waiting + line.quantity > allowed) {
+      throw conflict(stockShareDetail(line.name, Math.max(0, allowed - waiting), waiting));
+    }
+  }
 }
 
 // ------------------------------------------------------------------ staff steps
@@ -522,6 +624,106 @@ export async function cancelOrder(
   );
   await deliverStockAlerts(ctx, log);
   return record;
+}
+
+/**
+ * The owner's one action against an account that holds stock it does not pay for: every
+ * open order of the account cancelled as a staff cancel would (stock back, shopper told,
+ * recorded with who did it; money already taken flagged for a refund). An order someone
+ * else finished or cancelled meanwhile is left as it is. The orders it cancelled.
+ */
+export async function cancelOpenOrders(
+  ctx: Ctx,
+  actorId: number,
+  userId: number,
+  reason: string,
+  log?: Log,
+): Promise<OrderRecord[]> {
+  const open = await ctx.db.query<{ id: unknown }>(
+    'SELECT id FROM orders WHERE user_id = $1 AND status = ANY($2::text[]) ORDER BY id',
+    [userId, [...OPEN_ORDER_STATES]],
+  );
+  const cancelled: OrderRecord[] = [];
+  for (const row of open) {
+    try {
+      cancelled.push(await cancelOrder(ctx, actorId, num(row.id), reason, log));
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 409) continue;
+      throw error;
+    }
+  }
+  return cancelled;
+}
+
+/** The reason an unconfirmed pay-later order is cancelled with, as the shopper reads it. */
+export function expiryReason(hours: number): string {
+  return `not paid or confirmed within ${hours} hours, so its items went back on sale`;
+}
+
+/**
+ * Cancels the pay-later orders still unpaid and unconfirmed `payLater.expiryHours` after
+ * they were placed: their stock back, an event and a notification each, then an email and an
+ * SMS. The status guard in the one UPDATE claims each order once, and rows another server
+ * (or a staff member) has locked are skipped, so sweeps racing each other never give stock
+ * back twice. Returns the orders it cancelled.
+ */
+export async function expireUnconfirmedOrders(ctx: Ctx, log?: Log): Promise<OrderRecord[]> {
+  const hours = ctx.config.payLater.expiryHours;
+  const cutoff = new Date(ctx.clock.now().getTime() - hours * 3_600_000);
+  const reason = expiryReason(hours);
+  const expired = await ctx.db.transaction(async (q) => {
+    const rows = await q.query<OrderRow>(
+      `UPDATE orders SET status = 'cancelled', status_changed_at = now(), cancel_reason = $2
+        WHERE id IN (SELECT id FROM orders
+                      WHERE status = 'placed' AND payment_status = 'awaiting'
+                        AND order_date <= $1
+                      ORDER BY order_date, id LIMIT 200 FOR UPDATE SKIP LOCKED)
+          AND status = 'placed' AND payment_status = 'awaiting'
+        RETURNING ${ORDER_COLUMNS}`,
+      [cutoff.toISOString(), reason],
+    );
+    const records = rows.map(toOrderRecord);
+    if (records.length === 0) return records;
+    const units = await q.query<{ product_id: unknown; quantity: unknown }>(
+      `SELECT product_id, sum(quantity) AS quantity FROM order_items
+        WHERE order_id = ANY($1::int[]) AND product_id IS NOT NULL GROUP BY product_id`,
+      [records.map((r) => r.id)],
+    );
+    await returnStock(q, units);
+    for (const r of records) {
+      await insertOrderEvent(q, {
+        orderId: r.id,
+        kind: 'status',
+        status: 'cancelled',
+        note: reason,
+        actorUserId: null,
+      });
+      await insertNotification(q, {
+        userId: r.userId,
+        kind: 'order_cancelled',
+        title: `Order ${r.order.reference}: ${ORDER_STATE_LABELS.cancelled}`,
+        body: `Your order ${r.order.reference}: ${headline(ctx, 'cancelled', reason)}.`,
+        orderId: r.id,
+        link: orderPagePath(r.id),
+      });
+    }
+    return records;
+  });
+  for (const record of expired) {
+    const f = await facts(ctx, record);
+    if (f) await sendAll(ctx, orderStatusMessages(f, headline(ctx, 'cancelled', reason)), log);
+  }
+  return expired;
+}
+
+/**
+ * A listening server's regular round: lapsed payments give their stock back, unconfirmed
+ * pay-later orders expire, and shoppers waiting for a product that came back are told.
+ */
+export async function sweepStock(ctx: Ctx, log?: Log): Promise<void> {
+  await expireLapsedHolds(ctx.db, ctx.clock.now());
+  await expireUnconfirmedOrders(ctx, log);
+  await deliverStockAlerts(ctx, log);
 }
 
 // ------------------------------------------------------------------ back in stock

@@ -15,7 +15,9 @@ import type { Queryable } from '../db/client';
 import { findDelivery } from '../db/deliveries';
 import { insertOrder, insertOrderItems, type OrderRecord } from '../db/orders';
 import { unitPriceKobo } from '../db/products';
-import { heldStock, releaseUnpaidHolds, type PricedLine } from '../db/transactions';
+import { num } from '../db/rows';
+import { lockProducts } from '../db/stock';
+import { releaseUnpaidHolds, unpaidHoldProducts, type PricedLine } from '../db/transactions';
 import { cartTotals, DELIVERY_FEE_KOBO } from '../money';
 import { badRequest, conflict } from '../plugins/errors';
 import { stockProblem } from './stock';
@@ -34,30 +36,39 @@ export function priceLine(line: CartLine): PricedLine {
 }
 
 /**
- * The shopper's cart, its products locked, priced when every line can be had: the stock less
- * what other shoppers' payments hold. The shopper's own earlier unpaid payments give up their
- * stock first, so a new attempt never waits for an old one. An empty cart is 400, a line
- * that cannot be had 409 (naming it).
+ * The shopper's cart, its products locked, priced when every line can be had. Held units are
+ * off the shelf already (a payment's hold takes them as an order does); the shopper's own
+ * earlier unpaid payments give theirs back first, so a new attempt never waits for an old
+ * one. An empty cart is 400, a line that cannot be had 409 (naming it).
  */
 export async function takeCart(q: Queryable, userId: number, now: Date): Promise<PricedLine[]> {
+  // Every product this may change is locked at once, in id order, before any stock moves.
+  const inCart = await q.query<{ product_id: unknown }>(
+    'SELECT product_id FROM cart_items WHERE user_id = $1',
+    [userId],
+  );
+  const held = await unpaidHoldProducts(q, userId);
+  await lockProducts(q, [...new Set([...inCart.map((r) => num(r.product_id)), ...held])]);
   await releaseUnpaidHolds(q, userId, now);
   const lines = await listCart(q, userId, { lockProducts: true });
   if (lines.length === 0) throw badRequest(ERROR_DETAILS.cartEmpty);
-  const held = await heldStock(
-    q,
-    lines.map((line) => line.product.id),
-    now,
-    null,
-  );
   for (const line of lines) {
-    const available = Math.max(0, line.product.inventoryStock - (held.get(line.product.id) ?? 0));
-    const problem = stockProblem({
-      quantity: line.quantity,
-      product: { ...line.product, inventoryStock: available },
-    });
+    const problem = stockProblem(line);
     if (problem) throw conflict(problem);
   }
   return lines.map(priceLine);
+}
+
+/** Takes the lines' units off the shelf (their rows are locked and the stock checked). */
+export async function takeStock(q: Queryable, lines: PricedLine[]): Promise<void> {
+  for (const line of lines) {
+    if (line.productId === null) continue;
+    await q.query(
+      `UPDATE products SET inventory_stock = inventory_stock - $2, updated_at = now()
+        WHERE id = $1`,
+      [line.productId, line.quantity],
+    );
+  }
 }
 
 /** The shopper's delivery details; delivery without them is 400, pickup needs none. */
@@ -108,13 +119,6 @@ export async function writeOrder(
   });
   if (!inserted) return null;
   await insertOrderItems(q, inserted.id, lines);
-  for (const line of lines) {
-    if (line.productId === null) continue;
-    await q.query(
-      `UPDATE products SET inventory_stock = inventory_stock - $2, updated_at = now()
-        WHERE id = $1`,
-      [line.productId, line.quantity],
-    );
-  }
+  await takeStock(q, lines);
   return inserted;
 }

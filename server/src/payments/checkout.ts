@@ -13,8 +13,6 @@ import { num } from '../db/rows';
 import { shareDevice } from '../db/sessions';
 import {
   findTransaction,
-  heldStock,
-  holdsStock,
   listTransactionItems,
   recordProviderStatus,
   releaseHold,
@@ -132,23 +130,18 @@ export async function placeOrder(
     }
 
     const productIds = lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
+    await lockStock(q, productIds);
+    // The payment's own units, if it still holds them, go back and are taken again by the
+    // order below; a hold that lapsed gave them back already, so they are checked afresh.
+    await releaseHold(q, request.reference, now);
     const stock = await lockStock(q, productIds);
-    const heldForOthers = holdsStock(tx, now)
-      ? new Map<number, number>()
-      : await heldStock(q, productIds, now, request.reference);
     for (const line of lines) {
-      const left =
-        line.productId === null
-          ? 0
-          : (stock.get(line.productId) ?? 0) - (heldForOthers.get(line.productId) ?? 0);
+      const left = line.productId === null ? 0 : (stock.get(line.productId) ?? 0);
       const problem = stockProblem({
         quantity: line.quantity,
         product: { name: line.name, inventoryStock: Math.max(0, left) },
       });
-      if (problem) {
-        await releaseHold(q, request.reference, now);
-        throw conflict(`${problem}. No order was placed; please contact us.`);
-      }
+      if (problem) throw conflict(`${problem}. No order was placed; please contact us.`);
     }
 
     const delivery = await deliveryFor(q, request.userId, request.deliveryModel);
@@ -165,7 +158,6 @@ export async function placeOrder(
       if (again) return { record: again, created: false };
       throw new Error(`Order for ${request.reference} neither inserted nor found`);
     }
-    await releaseHold(q, request.reference, now);
     if (fromCart) await clearCart(q, request.userId);
     else await removeFromCart(q, request.userId, lines);
 

@@ -15,8 +15,10 @@ import {
 } from '../../../contract';
 import type { AppContext, RoutePlugin } from '../context';
 import {
+  expireLapsedHolds,
   findTransaction,
   findUserTransaction,
+  holdDeadline,
   holdsStock,
   insertTransaction,
   insertTransactionItems,
@@ -25,7 +27,7 @@ import {
   releaseHold,
 } from '../db/transactions';
 import { cartTotals } from '../money';
-import { deliveryFor, takeCart } from '../orders/place';
+import { deliveryFor, takeCart, takeStock } from '../orders/place';
 import { placeOrder, verifyPayment } from '../payments/checkout';
 import { channelOf, checkWebhookEvent, verifyWebhookSignature } from '../payments/paystack';
 import {
@@ -141,10 +143,13 @@ const paymentRoutes: RoutePlugin = async (app, { ctx }) => {
       if (userid !== user.id) throw forbidden('You can only pay for your own cart');
       const now = clock.now();
       const reference = newReference(now);
-      // The cart is priced, its stock held and the priced lines kept in one transaction with
-      // the product rows locked, so two shoppers paying for the last units cannot both get
-      // them: the second hears it now, before paying, and the order is made from these lines.
+      await expireLapsedHolds(db, now);
+      // The cart is priced, its units taken off the shelf and the priced lines kept in one
+      // transaction with the product rows locked, so two shoppers paying for the last units
+      // cannot both get them: the second hears it now, before paying, and the order is made
+      // from these lines. The units come back if the payment is not made in time.
       const amountKobo = await db.transaction(async (q) => {
+        const holdExpiresAt = await holdDeadline(q, user.id, now, config.stockHoldSeconds);
         const priced = await takeCart(q, user.id, now);
         await deliveryFor(q, user.id, deliveryMethod);
         const amount = cartTotals(priced.map((p) => p.unitPriceKobo * p.quantity)).payableKobo;
@@ -154,9 +159,10 @@ const paymentRoutes: RoutePlugin = async (app, { ctx }) => {
           provider: payments.name,
           amountKobo: amount,
           deliveryMethod,
-          holdExpiresAt: new Date(now.getTime() + config.stockHoldSeconds * 1000),
+          holdExpiresAt,
         });
         await insertTransactionItems(q, reference, priced);
+        await takeStock(q, priced);
         return amount;
       });
       let started;
@@ -228,7 +234,7 @@ const paymentRoutes: RoutePlugin = async (app, { ctx }) => {
         // As a card page that has timed out would, the sandbox takes no money for a payment
         // whose stock is no longer held for it (expired, or replaced by a newer payment).
         if (tx.status === 'pending' && !holdsStock(tx, clock.now())) {
-          await releaseHold(db, tx.reference, clock.now());
+          await db.transaction((q) => releaseHold(q, tx.reference, clock.now()));
           throw conflict(ERROR_DETAILS.paymentExpired);
         }
         const settled = await sandbox.pay(

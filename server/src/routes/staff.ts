@@ -10,6 +10,7 @@ import {
   ERROR_DETAILS,
   OPEN_ORDER_STATES,
   StaffCancelSchema,
+  StaffCustomerParamsSchema,
   StaffMoveSchema,
   StaffOrderListSchema,
   StaffOrderParamsSchema,
@@ -26,7 +27,13 @@ import { ORDER_COLUMNS, toOrderRecord, type OrderRecord, type OrderRow } from '.
 import { listOutboxForStaff } from '../db/outbox';
 import { num } from '../db/rows';
 import { findUserById } from '../db/users';
-import { cancelOrder, moveOrder, recordPayment, staffOrders } from '../orders/journey';
+import {
+  cancelOpenOrders,
+  cancelOrder,
+  moveOrder,
+  recordPayment,
+  staffOrders,
+} from '../orders/journey';
 import { currentUser } from '../plugins/auth';
 import { forbidden, notFound } from '../plugins/errors';
 import { loopbackOnly } from '../plugins/loopback';
@@ -180,6 +187,36 @@ const staffRoutes: RoutePlugin = async (app, { ctx }) => {
     async (request) => {
       const { status = 'dead', limit = STAFF_PAGE_SIZE, offset = 0 } = request.query;
       return listOutboxForStaff(db, { status, limit, offset });
+    },
+  );
+
+  // The owner's answer to an account holding stock it does not pay for: one tap, not one per
+  // order. The answer lists the orders it cancelled (none when there were none left open).
+  app.post(
+    '/staff/customers/:userId/cancel-open-orders',
+    {
+      ...guard,
+      schema: {
+        params: StaffCustomerParamsSchema,
+        body: StaffCancelSchema,
+        response: { 200: StaffOrderListSchema },
+      },
+    },
+    async (request) => {
+      const customer = await findUserById(db, request.params.userId);
+      if (!customer) throw notFound('Customer not found');
+      const cancelled = await cancelOpenOrders(
+        ctx,
+        currentUser(request).id,
+        customer.id,
+        request.body.reason,
+        request.log,
+      );
+      request.log.info(
+        { customerId: customer.id, cancelled: cancelled.length },
+        'open orders of a customer cancelled',
+      );
+      return { orders: await staffOrders(ctx, cancelled), total: cancelled.length };
     },
   );
 };
