@@ -38,6 +38,7 @@ import {
   createMemoryLimitStore,
   type LimitStore,
 } from './plugins/limits';
+import { registerOpenApi } from './plugins/openapi';
 import { findNul, validatorCompiler } from './plugins/validation';
 import affiliateRoutes from './routes/affiliates';
 import cartRoutes from './routes/cart';
@@ -342,6 +343,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     }),
   };
 
+  // Before any route, so the document sees them all.
+  await registerOpenApi(app, { config, requireUser: auth.requireUser });
   await app.register(
     async (api) => {
       registerApiCompression(api);
