@@ -38,6 +38,7 @@ import {
   createMemoryLimitStore,
   type LimitStore,
 } from './plugins/limits';
+import { registerObservability } from './plugins/observability';
 import { registerOpenApi } from './plugins/openapi';
 import { findNul, validatorCompiler } from './plugins/validation';
 import affiliateRoutes from './routes/affiliates';
@@ -99,6 +100,8 @@ export interface AppDeps {
    * (dist/.ssr/render.cjs), and null renders every page in the browser.
    */
   pageRenderer?: RendererModule | null;
+  /** Where the log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const SELF = "'self'";
@@ -225,7 +228,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     throw new Error('config.jwtSecret is not set: call ensureJwtSecret(config) before buildApp');
   }
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     // Request lines would drown the console; errors are logged where they are handled.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
@@ -343,8 +349,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     }),
   };
 
-  // Before any route, so the document sees them all.
+  // Before any route, so the document and the request logs and metrics see them all.
   await registerOpenApi(app, { config, requireUser: auth.requireUser });
+  registerObservability(app, { config, db: deps.db });
   await app.register(
     async (api) => {
       registerApiCompression(api);

@@ -44,3 +44,9 @@ export async function listOutbox(
     created_at: iso(r.created_at),
   }));
 }
+
+/** How many messages the outbox holds, for the metrics. */
+export async function countOutbox(db: Queryable): Promise<number> {
+  const rows = await db.query<{ n: unknown }>('SELECT count(*) AS n FROM outbox');
+  return Number(rows[0]?.n ?? 0);
+}
