@@ -8,7 +8,7 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database, PoolStats } from './db/client';
 import { countOutbox } from './db/outbox';
 
-export type RenderOutcome = 'hit' | 'miss' | 'private';
+type RenderOutcome = 'hit' | 'miss' | 'private';
 
 const pageRenders = new Counter({
   name: 'storefront_page_render_cache_total',
@@ -22,7 +22,7 @@ export function countPageRender(result: RenderOutcome): void {
   pageRenders.inc({ result });
 }
 
-export interface Metrics {
+interface Metrics {
   registry: Registry;
   /** Counts one answered request; `route` is the route's pattern (/api/orders/:orderId). */
   observeRequest(method: string, route: string, status: number, seconds: number): void;

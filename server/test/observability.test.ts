@@ -2,8 +2,11 @@
  * Request logs (one structured line per request, without personal data) and the metrics
  * endpoint (absent unless asked for; then for this computer or for a token's holder).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '../src/config';
-import { countPageRender } from '../src/metrics';
+import type { RendererModule } from '../src/serverRender';
 import {
   call,
   createShopper,
@@ -172,8 +175,14 @@ describe('/metrics', () => {
     ).toBe(1);
     // The sign-up's code went to the outbox.
     expect(sample(r.body, 'storefront_outbox_messages', {})).toBe(1);
-    // The embedded database has no pool to report.
-    expect(r.body).not.toContain('storefront_db_pool');
+    if (t.db.kind === 'postgres') {
+      expect(sample(r.body, 'storefront_db_pool_max', {})).toBe(10);
+      expect(sample(r.body, 'storefront_db_pool_connections', {})).toBeGreaterThanOrEqual(1);
+      expect(sample(r.body, 'storefront_db_pool_waiting', {})).not.toBeNull();
+    } else {
+      // The embedded database has one connection, no pool to report.
+      expect(r.body).not.toContain('storefront_db_pool');
+    }
 
     for (const request of [
       { url: '/metrics', remoteAddress: STRANGER },
@@ -206,14 +215,30 @@ describe('/metrics', () => {
     );
   });
 
-  test("the page renderer's cache counts show, by outcome", async () => {
-    const app = await t.build({ METRICS: '1' });
-    const before = await call(app, { url: '/metrics' });
-    const hits = sample(before.body, 'storefront_page_render_cache_total', { result: 'hit' }) ?? 0;
-    countPageRender('hit');
-    const after = await call(app, { url: '/metrics' });
-    expect(sample(after.body, 'storefront_page_render_cache_total', { result: 'hit' })).toBe(
-      hits + 1,
-    );
+  test("the page renderer's cache: a page rendered once, then kept, counts a miss then a hit", async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-metrics-'));
+    try {
+      fs.writeFileSync(
+        path.join(dist, 'index.html'),
+        '<!doctype html><html><head><title>Ibadan Market</title></head><body><div id=root></div></body></html>',
+      );
+      const renderer: RendererModule = {
+        createServerPages: () => async () => ({ html: '<main>FAQ</main>', answers: {} }),
+      };
+      const app = await t.build({ METRICS: '1', DIST_DIR: dist }, { pageRenderer: renderer });
+      // The counts are the process's: compare before and after.
+      const count = async (result: string) =>
+        sample((await call(app, { url: '/metrics' })).body, 'storefront_page_render_cache_total', {
+          result,
+        }) ?? 0;
+      const [hits, misses] = [await count('hit'), await count('miss')];
+      for (let i = 0; i < 2; i++) {
+        const page = await call(app, { url: '/faq' });
+        expect(page.body).toContain('<main>FAQ</main>');
+      }
+      expect([(await count('hit')) - hits, (await count('miss')) - misses]).toEqual([1, 1]);
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
