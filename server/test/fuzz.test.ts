@@ -12,6 +12,8 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
+import { Type } from 'typebox';
+import { compileChecker } from '../src/plugins/validation';
 import { call, createShopper, json, seedProducts, setupHarness, type Call } from './helpers';
 
 const t = setupHarness();
@@ -331,4 +333,26 @@ test('every operation of the document: generated requests get documented answers
   );
   expect(failures).toEqual([]);
   expect(sent).toBeGreaterThanOrEqual(operations.length * RUNS);
+});
+
+// ------------------------------------------------------------------ what it found
+
+test('a field named with "%", "/" or "~" is refused by name, not with a 500', async () => {
+  expect(
+    compileChecker(Type.Record(Type.String(), Type.String()))({ '%': 1, 'a/b~c': 2 }, ['body']),
+  ).toEqual([
+    { loc: ['body', '%'], msg: 'Enter text', type: 'string_type' },
+    { loc: ['body', 'a/b~c'], msg: 'Enter text', type: 'string_type' },
+  ]);
+  for (const [url, body] of [
+    ['/api/v1.0/email/send-form', { '%': false }],
+    ['/api/v1.0/email/send', { template_params: { '100%': [] } }],
+  ] as const) {
+    const r = await call(t.app, { method: 'POST', url, body });
+    expect({ url, status: r.statusCode, body: r.body }).toEqual({
+      url,
+      status: 400,
+      body: expect.stringMatching(/^Invalid request: /),
+    });
+  }
 });
