@@ -18,6 +18,24 @@ import type { Config } from '../config';
 /** Routes of the API that are no part of the document, by path under the prefix. */
 const DEMO_ONLY = [/^\/dev\//, /^\/sandbox\//, /^\/docs(\/|$)/, /^\/openapi\.json$/];
 
+/** The reader page groups calls by the service of the spec they belong to. */
+const SERVICES: [RegExp, string][] = [
+  [/^\/staff\//, 'staff'],
+  [/^\/(get-all-products|categories|search-suggestions|get-product|images)\b/, 'product'],
+  [/^\/(all-carts|add-cart|update-cart|delete-cart|checkout)\b/, 'cart'],
+  [/wishlist/, 'wishlists'],
+  [
+    /^\/(register|send-otp|email-verification|login|logout|reset-password|user|customer-update)\b/,
+    'users',
+  ],
+  [/^\/(orders|order_item|place-order|notifications|stock-alerts)\b/, 'orders'],
+  [/delivery/, 'delivery'],
+  [/transaction|^\/paystack\//, 'payment'],
+  [/affiliate|request-payment/, 'affiliates'],
+  [/^\/v1\.0\/email\//, 'contact form (EmailJS)'],
+  [/^\/(health|shop)\b/, 'shop'],
+];
+
 /** Every call can be refused; they all say why the same way (plugins/errors.ts). */
 const ERROR_RESPONSE = {
   description:
@@ -69,7 +87,7 @@ export async function registerOpenApi(
         url,
         schema: {
           ...schema,
-          tags: [inside.startsWith('/staff/') ? 'staff' : inside.split('/')[1] || 'shop'],
+          tags: [SERVICES.find(([pattern]) => pattern.test(inside))?.[1] ?? 'other'],
           ...(signedIn ? { security: [{ bearer: [] }] } : {}),
           response: {
             // OpenAPI spells status ranges 4XX; fastify reads 4xx.
