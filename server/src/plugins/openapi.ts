@@ -7,7 +7,7 @@
  * staff's (role-guarded, for the shop's own tools) and the ones other services make (Paystack's
  * webhook, the contact form's EmailJS calls). The demo's helpers (the outbox, the payment
  * sandbox) are left out: they exist only on a demo shop, answer only its own computer, and
- * the document would otherwise change with the mode.
+ * the document would otherwise change with the mode; so are the operator's own calls.
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,8 +15,11 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { ErrorBodySchema } from '../../../contract';
 import type { Config } from '../config';
 
-/** Routes of the API that are no part of the document, by path under the prefix. */
-const DEMO_ONLY = [/^\/dev\//, /^\/sandbox\//, /^\/docs(\/|$)/, /^\/openapi\.json$/];
+/**
+ * Routes of the API that are no part of the document, by path under the prefix: the demo's
+ * helpers, the operator's calls from the shop's own computer (/ops/), and the document itself.
+ */
+const UNDOCUMENTED = [/^\/dev\//, /^\/sandbox\//, /^\/ops\//, /^\/docs(\/|$)/, /^\/openapi\.json$/];
 
 /** The reader page groups calls by the service of the spec they belong to. */
 const SERVICES: [RegExp, string][] = [
@@ -76,7 +79,7 @@ export async function registerOpenApi(
     },
     transform: ({ schema, url, route }) => {
       const inside = url.startsWith(`${apiPrefix}/`) ? url.slice(apiPrefix.length) : null;
-      if (inside === null || DEMO_ONLY.some((pattern) => pattern.test(inside))) {
+      if (inside === null || UNDOCUMENTED.some((pattern) => pattern.test(inside))) {
         return { schema: { ...schema, hide: true }, url };
       }
       const signedIn = hooksOf(route).includes(options.requireUser);
