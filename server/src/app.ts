@@ -41,6 +41,8 @@ import {
   type LimitStore,
 } from './plugins/limits';
 import { allowedHostNames, registerHostCheck } from './plugins/hosts';
+import { registerObservability } from './plugins/observability';
+import { registerOpenApi } from './plugins/openapi';
 import { findNul, validatorCompiler } from './plugins/validation';
 import affiliateRoutes from './routes/affiliates';
 import backupRoutes from './routes/backup';
@@ -108,6 +110,8 @@ export interface AppDeps {
    * app has no such call. Only an embedded database has one.
    */
   backupKey?: string;
+  /** Where the log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const SELF = "'self'";
@@ -249,7 +253,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     throw new Error('config.jwtSecret is not set: call ensureJwtSecret(config) before buildApp');
   }
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, deps.logStream),
     // Request lines would drown the console; errors are logged where they are handled.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
@@ -381,6 +385,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     }),
   };
 
+  // Before any route, so the document and the request logs and metrics see them all.
+  await registerOpenApi(app, { config, requireUser: auth.requireUser });
+  registerObservability(app, { config, db: deps.db });
   await app.register(
     async (api) => {
       registerApiCompression(api);

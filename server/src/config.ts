@@ -95,6 +95,13 @@ export interface Config {
   /** Answer requests for the build's source maps (*.map); off, they are 404. */
   serveSourceMaps: boolean;
   logLevel: LogLevel;
+  /** One structured line per request (method, route pattern, status, ms, request id). */
+  logRequests: boolean;
+  /**
+   * GET /metrics: with a token, for whoever sends it as a bearer token; with loopback, for
+   * this computer only (no proxy in between); neither, it does not exist.
+   */
+  metrics: { token: string | null; loopback: boolean };
   trustProxy: boolean;
   demoData: boolean;
 }
@@ -396,9 +403,25 @@ export function loadConfig(env: Env = process.env): Config {
       );
   }
 
-  const logLevel = r.text('LOG_LEVEL', test ? 'silent' : 'warn') as LogLevel;
+  // Request lines are logged at info: a shop that asks for them gets info by default.
+  const logRequests = r.flag('LOG_REQUESTS', production);
+  const logLevel = r.text('LOG_LEVEL', test ? 'silent' : logRequests ? 'info' : 'warn') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     r.problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}"`);
+  } else if (
+    logRequests &&
+    r.raw('LOG_REQUESTS') !== undefined &&
+    ['fatal', 'error', 'warn'].includes(logLevel)
+  ) {
+    r.problems.push(
+      `LOG_REQUESTS=1 writes request lines at info, which LOG_LEVEL=${logLevel} drops: set LOG_LEVEL=info (or debug), or leave LOG_REQUESTS unset`,
+    );
+  }
+  const metricsToken = r.optional('METRICS_TOKEN');
+  if (metricsToken !== null && metricsToken.length < 24) {
+    r.problems.push(
+      `METRICS_TOKEN must be at least 24 characters (it is ${metricsToken.length}): anyone who guesses it reads the shop's traffic`,
+    );
   }
 
   const mailWebhookUrl = r.httpUrl('MAIL_WEBHOOK_URL', null);
@@ -499,6 +522,8 @@ export function loadConfig(env: Env = process.env): Config {
     distDir: path.resolve(r.text('DIST_DIR', './dist')),
     serveSourceMaps: r.flag('SERVE_SOURCE_MAPS', false),
     logLevel,
+    logRequests,
+    metrics: { token: metricsToken, loopback: r.flag('METRICS', false) },
     trustProxy: r.flag('TRUST_PROXY', false),
     demoData: r.flag('DEMO_DATA', !production),
   };

@@ -190,8 +190,14 @@ export function hearStandardStreamErrors(): void {
   }
 }
 
-/** Fastify's logger: JSON lines (pino) at LOG_LEVEL on standard output, or none. */
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+/**
+ * Fastify's logger: JSON lines (pino) at LOG_LEVEL on standard output (or on the stream a test
+ * reads), or none.
+ */
+export function loggerOptions(
+  config: Config,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false;
-  return { level: config.logLevel, stream: standardLogOutput() };
+  return { level: config.logLevel, stream: stream ?? standardLogOutput() };
 }

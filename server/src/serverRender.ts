@@ -22,6 +22,7 @@ import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify'
 import { PRODUCT_PAGE_PATH } from '../../contract/links';
 import { renderedSessionMark, type SessionValues } from '../../contract/session';
 import { scriptSafeJson } from './preview';
+import { countPageRender } from './metrics';
 
 /** src/ssr/render.tsx's interface, as the built file exports it. */
 interface RenderedPage {
@@ -223,6 +224,7 @@ export function createServerRenderer(
       if (session) {
         if (inFlight.size + shopperRenders >= maxAtOnce) return null;
         shopperRenders += 1;
+        countPageRender('private');
         try {
           return (await renderFresh(url, session)).page;
         } finally {
@@ -232,10 +234,12 @@ export function createServerRenderer(
       const version = await options.version();
       const hit = kept.get(url);
       if (hit && hit.version === version) {
+        countPageRender('hit');
         kept.delete(url);
         kept.set(url, hit);
         return hit.page;
       }
+      countPageRender('miss');
       const key = `${version} ${url}`;
       let pending = inFlight.get(key);
       if (!pending && inFlight.size + shopperRenders >= maxAtOnce) return null;

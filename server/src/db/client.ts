@@ -25,6 +25,17 @@ export interface Database extends Queryable {
    */
   backup?(): Promise<Buffer>;
   close(): Promise<void>;
+  /** The connection pool's state, where there is a pool (PostgreSQL; PGlite has one connection). */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 /** An error from the database, with PostgreSQL's SQLSTATE code when there is one. */

@@ -77,5 +77,11 @@ export async function openPostgres(connectionString: string, schema?: string): P
     async close() {
       await pool.end();
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max,
+    }),
   };
 }

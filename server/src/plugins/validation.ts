@@ -60,8 +60,12 @@ const KEYWORD_CODES: Record<string, string> = {
   additionalProperties: 'extra_forbidden',
 };
 
+/**
+ * One segment of a JSON pointer as TypeBox writes it (RFC 6901: only ~1 and ~0 escaped). It
+ * is not URI-encoded: a field named "%" stays "%", and decoding it as a URI would throw.
+ */
 function decodePointer(segment: string): string {
-  return decodeURIComponent(segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /** The sub-schema an error's schemaPath (e.g. "#/properties/email") points at. */

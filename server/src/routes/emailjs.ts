@@ -5,6 +5,7 @@
  * sentence with a 400; this scope does the same.
  */
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { EmailJsFormSchema, EmailJsSendSchema } from '../../../contract';
 import { hasLineBreak, isValidEmail } from '../../../contract/email';
 import type { RoutePlugin } from '../context';
@@ -155,6 +156,16 @@ function plainTextErrors(app: FastifyInstance) {
   });
 }
 
+/** EmailJS's answers: "OK", or a sentence (400, 413, 415, 429), always as plain text. */
+const plainText = (description: string) => ({
+  description,
+  content: { 'text/plain': { schema: Type.String() } },
+});
+const TEXT_ANSWERS = {
+  200: plainText('Accepted: the text "OK"'),
+  '4xx': plainText('Refused, with a sentence that says why'),
+};
+
 const emailJsRoutes: RoutePlugin = async (app, { ctx }) => {
   plainTextErrors(app);
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
@@ -175,7 +186,7 @@ const emailJsRoutes: RoutePlugin = async (app, { ctx }) => {
 
   app.post(
     '/v1.0/email/send',
-    { ...limits, schema: { body: EmailJsSendSchema } },
+    { ...limits, schema: { body: EmailJsSendSchema, response: TEXT_ANSWERS } },
     async (request, reply) => {
       const problem = missingId(request.body);
       if (problem) throw new HttpError(400, problem);
@@ -186,7 +197,14 @@ const emailJsRoutes: RoutePlugin = async (app, { ctx }) => {
 
   app.post(
     '/v1.0/email/send-form',
-    { ...limits, schema: { body: EmailJsFormSchema } },
+    {
+      ...limits,
+      schema: {
+        body: EmailJsFormSchema,
+        consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
+        response: TEXT_ANSWERS,
+      },
+    },
     async (request, reply) => {
       const problem = missingId(request.body);
       if (problem) throw new HttpError(400, problem);

@@ -3,6 +3,7 @@
  * when there is no Paystack key; Paystack's webhook when there is.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import {
   ERROR_DETAILS,
   InitializeTransactionResponseSchema,
@@ -51,6 +52,16 @@ function toVerification(v: ProviderVerification): Verification {
 }
 
 /**
+ * What Paystack is told (any 200 stops its retries): the order was placed, or the event is
+ * of no use to the shop, or the payment could not become an order (logged for a refund).
+ */
+const WEBHOOK_ANSWERS = {
+  200: Type.Object({
+    status: Type.Union([Type.Literal('ok'), Type.Literal('ignored'), Type.Literal('not placed')]),
+  }),
+};
+
+/**
  * Paystack's webhook, in its own plugin scope: the signature is over the raw bytes, so this
  * scope keeps bodies as Buffers instead of parsing them.
  */
@@ -58,70 +69,78 @@ async function paystackWebhook(app: FastifyInstance, ctx: AppContext, secretKey:
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/paystack/webhook', async (request, reply) => {
-    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const signature = request.headers['x-paystack-signature'];
-    if (
-      !verifyWebhookSignature(secretKey, raw, typeof signature === 'string' ? signature : undefined)
-    ) {
-      throw new HttpError(401, 'Invalid signature');
-    }
-    let event: unknown;
-    try {
-      event = JSON.parse(raw.toString('utf8'));
-    } catch {
-      throw badRequest('The webhook body is not valid JSON');
-    }
-    if (!checkWebhookEvent.Check(event) || event.event !== 'charge.success') {
-      return reply.send({ status: 'ignored' });
-    }
-    const { reference, amount, currency, paid_at: paidAt, channel } = event.data;
-    const tx = await findTransaction(ctx.db, reference);
-    if (!tx) {
-      request.log.warn({ reference }, 'webhook for an unknown reference');
-      return reply.send({ status: 'ignored' });
-    }
-    if (amount !== tx.amountKobo || currency !== tx.currency) {
-      request.log.warn(
-        { reference, amount, currency },
-        'webhook amount or currency does not match',
-      );
-      await recordProviderStatus(ctx.db, reference, 'failed', null, false);
-      return reply.send({ status: 'ignored' });
-    }
-    await recordProviderStatus(
-      ctx.db,
-      reference,
-      'success',
-      paidAt ?? null,
-      true,
-      channelOf(channel),
-    );
-    try {
-      const { order, created } = await placeOrder(
-        ctx,
-        {
-          reference,
-          userId: tx.userId,
-          deliveryModel: tx.deliveryMethod,
-        },
-        request.log,
-      );
-      if (created) request.log.info({ reference, orderId: order.id }, 'order placed by webhook');
-    } catch (error) {
-      // Paystack retries on errors; a business refusal (cart changed) will not improve, so it
-      // is logged for the shop to refund and acknowledged.
-      if (error instanceof HttpError && error.statusCode < 500) {
-        request.log.warn(
-          { reference, detail: error.detail },
-          'webhook payment not turned into an order',
-        );
-        return reply.send({ status: 'not placed' });
+  app.post(
+    '/paystack/webhook',
+    { schema: { response: WEBHOOK_ANSWERS } },
+    async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers['x-paystack-signature'];
+      if (
+        !verifyWebhookSignature(
+          secretKey,
+          raw,
+          typeof signature === 'string' ? signature : undefined,
+        )
+      ) {
+        throw new HttpError(401, 'Invalid signature');
       }
-      throw error;
-    }
-    return reply.send({ status: 'ok' });
-  });
+      let event: unknown;
+      try {
+        event = JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw badRequest('The webhook body is not valid JSON');
+      }
+      if (!checkWebhookEvent.Check(event) || event.event !== 'charge.success') {
+        return reply.send({ status: 'ignored' });
+      }
+      const { reference, amount, currency, paid_at: paidAt, channel } = event.data;
+      const tx = await findTransaction(ctx.db, reference);
+      if (!tx) {
+        request.log.warn({ reference }, 'webhook for an unknown reference');
+        return reply.send({ status: 'ignored' });
+      }
+      if (amount !== tx.amountKobo || currency !== tx.currency) {
+        request.log.warn(
+          { reference, amount, currency },
+          'webhook amount or currency does not match',
+        );
+        await recordProviderStatus(ctx.db, reference, 'failed', null, false);
+        return reply.send({ status: 'ignored' });
+      }
+      await recordProviderStatus(
+        ctx.db,
+        reference,
+        'success',
+        paidAt ?? null,
+        true,
+        channelOf(channel),
+      );
+      try {
+        const { order, created } = await placeOrder(
+          ctx,
+          {
+            reference,
+            userId: tx.userId,
+            deliveryModel: tx.deliveryMethod,
+          },
+          request.log,
+        );
+        if (created) request.log.info({ reference, orderId: order.id }, 'order placed by webhook');
+      } catch (error) {
+        // Paystack retries on errors; a business refusal (cart changed) will not improve, so it
+        // is logged for the shop to refund and acknowledged.
+        if (error instanceof HttpError && error.statusCode < 500) {
+          request.log.warn(
+            { reference, detail: error.detail },
+            'webhook payment not turned into an order',
+          );
+          return reply.send({ status: 'not placed' });
+        }
+        throw error;
+      }
+      return reply.send({ status: 'ok' });
+    },
+  );
 }
 
 const paymentRoutes: RoutePlugin = async (app, { ctx }) => {

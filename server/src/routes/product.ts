@@ -369,7 +369,18 @@ const productRoutes: RoutePlugin = async (app, { ctx }) => {
 
   app.get(
     '/images/products/:file',
-    { schema: { params: ProductImageParamsSchema } },
+    {
+      schema: {
+        params: ProductImageParamsSchema,
+        response: {
+          200: {
+            description: "The product's picture",
+            content: { 'image/svg+xml': { schema: Type.String() } },
+          },
+          304: { description: 'Not modified (If-None-Match)' },
+        },
+      },
+    },
     async (request, reply) => {
       const slug = request.params.file.replace(/\.svg$/, '');
       const rows = await db.query<{ name: string; category: string }>(
