@@ -15,6 +15,8 @@ const PRODUCTION = {
   PAYSTACK_SECRET_KEY: 'sk_test_openapi000',
   MAIL_WEBHOOK_URL: 'http://127.0.0.1:9/relay',
   PUBLIC_URL: 'https://shop.example.ng',
+  // The test's requests name localhost, as they do in the demo.
+  ALLOWED_HOSTS: 'localhost',
 };
 
 /** Routes that are no call of the API, by name, and why they need no schema. */
