@@ -18,7 +18,7 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import { createOtpService } from './auth/otp';
-import { createPasswordHasher } from './auth/passwords';
+import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
 import { createSessionService } from './auth/sessions';
 import { createTokenService } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
@@ -98,6 +98,8 @@ export interface AppDeps {
    * (dist/.ssr/render.cjs), and null renders every page in the browser.
    */
   pageRenderer?: RendererModule | null;
+  /** Replaces the argon2 hasher built from the settings (tests hold a login mid-way with it). */
+  passwords?: PasswordHasher;
 }
 
 const SELF = "'self'";
@@ -326,7 +328,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     mailer,
     payments,
     sandbox,
-    passwords: createPasswordHasher(config.argon2),
+    passwords: deps.passwords ?? createPasswordHasher(config.argon2),
     sessions: createSessionService({
       db: deps.db,
       tokens,

@@ -29,7 +29,6 @@ import {
   markEmailVerified,
   normalizeEmail,
   normalizeMobile,
-  recordLogin,
   setPassword,
   toUser,
   updateProfile,
@@ -267,11 +266,12 @@ const userRoutes: RoutePlugin = async (app, { ctx }) => {
       const rehash = passwords.needsRehash(user.passwordHash)
         ? await passwords.hash(request.body.password)
         : null;
-      await recordLogin(db, user.id, clock.now(), rehash);
       const token = await sessions.open(
-        user.id,
+        { userId: user.id, passwordChangedAt: user.passwordChangedAt, rehash },
         ensureDevice(request, reply, ctx.config.apiPrefix),
       );
+      // The password was changed while this login checked the old one.
+      if (token === null) throw refused(ERROR_DETAILS.incorrectLogin);
       return {
         access_token: token,
         token_type: 'bearer' as const,
@@ -302,7 +302,7 @@ const userRoutes: RoutePlugin = async (app, { ctx }) => {
       const hash = await passwords.hash(request.body.password);
       await db.transaction(async (tx) => {
         // A code that reached the inbox proves the email too, so the account is activated.
-        await setPassword(tx, used.user.id, hash, used.channel === 'email');
+        await setPassword(tx, used.user.id, hash, used.channel === 'email', clock.now());
         await sessions.endAll(tx, used.user.id);
       });
       return { message: 'Password reset. Log in with your new password.' };
