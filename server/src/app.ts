@@ -19,6 +19,7 @@ import Fastify, {
 } from 'fastify';
 import { createOtpService } from './auth/otp';
 import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
+import { attachSessionCache } from './auth/sessionCache';
 import { createSessionService } from './auth/sessions';
 import { createTokenService } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
@@ -314,7 +315,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     }
   }
   const tokens = createTokenService({ secret: jwtSecret, clock });
-  const auth = registerAuth(app, { db: deps.db, tokens, clock });
+  const sessionCache = attachSessionCache(deps.db, clock, (line) => app.log.warn(line));
+  app.addHook('onClose', () => sessionCache.close());
+  const auth = registerAuth(app, { db: deps.db, tokens, clock, sessions: sessionCache.cache });
   const limitStore =
     deps.limitStore ??
     (deps.db.kind === 'postgres'

@@ -4,7 +4,8 @@
  */
 import { ERROR_DETAILS } from '../../contract';
 import { createPasswordHasher, type PasswordHasher } from '../src/auth/passwords';
-import type { Database } from '../src/db/client';
+import { SESSION_CACHE_TTL_MS } from '../src/auth/sessionCache';
+import type { Database, Queryable } from '../src/db/client';
 import {
   call,
   countMessagesTo,
@@ -171,6 +172,77 @@ describe('a login racing a password reset', () => {
     }
     expect(survivors).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
     expect(await openSessionsOf(t.db, shopper.id)).toBe(0);
+  });
+});
+
+/** The database, counting the reads of session rows that go through it. */
+function countingSessionReads(db: Database): { db: Database; reads: () => number } {
+  let reads = 0;
+  const counting = (q: Queryable): Queryable => ({
+    query: (sql, params) => {
+      if (/FROM sessions s JOIN users u/.test(sql)) reads++;
+      return q.query(sql, params);
+    },
+    exec: (sql) => q.exec(sql),
+  });
+  const outside = counting(db);
+  const wrapped: Database = {
+    kind: db.kind,
+    query: (sql, params) => outside.query(sql, params),
+    exec: (sql) => db.exec(sql),
+    transaction: (fn) => db.transaction((tx) => fn(counting(tx))),
+    listen: db.listen?.bind(db),
+    close: async () => undefined,
+  };
+  return { db: wrapped, reads: () => reads };
+}
+
+describe('signed-in reads', () => {
+  test('read the session row once in a few seconds; a log out is refused on the next call', async () => {
+    const shopper = await createShopper(t.app, t.db);
+    const counted = countingSessionReads(t.db);
+    const app = await t.build({}, { db: counted.db });
+    t.clock.freeze(new Date());
+    const cartRead = () => call(app, { url: '/api/all-carts', token: shopper.token });
+    // On PostgreSQL nothing is kept until the server listens for ended sessions.
+    for (let before = -1; before !== counted.reads();) {
+      before = counted.reads();
+      expect((await cartRead()).statusCode).toBe(200);
+    }
+    const read = counted.reads();
+    for (let i = 0; i < 5; i++) expect((await cartRead()).statusCode).toBe(200);
+    expect(counted.reads()).toBe(read);
+    t.clock.advance(SESSION_CACHE_TTL_MS / 1000);
+    expect((await call(app, { url: '/api/user/me', token: shopper.token })).statusCode).toBe(200);
+    expect(counted.reads()).toBe(read + 1);
+
+    const out = await call(app, { method: 'POST', url: '/api/logout', token: shopper.token });
+    expect(out.statusCode).toBe(200);
+    expect((await call(app, { url: '/api/all-carts', token: shopper.token })).statusCode).toBe(401);
+  });
+
+  test('sessions ended through another server on this database are refused here at once', async () => {
+    const shopper = await createShopper(t.app, t.db);
+    const phone = await logIn(shopper);
+    const other = await t.build();
+    for (const token of [shopper.token, phone]) expect((await me(token)).statusCode).toBe(200);
+
+    await call(other, { method: 'POST', url: '/api/logout', token: phone });
+    expect((await me(phone)).statusCode).toBe(401);
+    expect((await me(shopper.token)).statusCode).toBe(200);
+
+    expect((await sendOtp(shopper.email, 'email')).statusCode).toBe(200);
+    const reset = await call(other, {
+      method: 'POST',
+      url: '/api/reset-password',
+      body: {
+        email: shopper.email,
+        otp: await latestCode(t.db, shopper.email),
+        password: 'Another-Passphrase-3',
+      },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await me(shopper.token)).statusCode).toBe(401);
   });
 });
 

@@ -1,13 +1,15 @@
 /**
  * Sessions: a login opens one (a row, and a token that names it); log out ends it; a new
- * password ends them all. Every server sharing the database sees an ended session at once,
- * because requireUser looks the row up on every call.
+ * password ends them all. Whoever ends sessions announces it in the same transaction
+ * (auth/sessionCache.ts), so every server sharing the database refuses them within moments,
+ * though it keeps open sessions in memory for a few seconds.
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/client';
 import { endSession, endUserSessions, insertSession } from '../db/sessions';
 import { recordLogin } from '../db/users';
+import { announceSessionsEnded } from './sessionCache';
 import type { TokenService } from './tokens';
 
 /** What a login proved: the account's password as it was at `passwordChangedAt`. */
@@ -64,7 +66,15 @@ export function createSessionService(deps: {
       });
       return opened ? tokens.sign({ userId, sessionId, issuedAt, expiresAt }) : null;
     },
-    end: (sessionId) => endSession(db, sessionId, clock.now()),
-    endAll: (q, userId, except) => endUserSessions(q, userId, clock.now(), except ?? null),
+    end: (sessionId) =>
+      db.transaction(async (tx) => {
+        await endSession(tx, sessionId, clock.now());
+        await announceSessionsEnded(db, tx, { sessionId });
+      }),
+    async endAll(q, userId, except) {
+      await endUserSessions(q, userId, clock.now(), except ?? null);
+      // The caller's own session, if kept, is forgotten too: it is simply read again.
+      await announceSessionsEnded(db, q, { userId });
+    },
   };
 }

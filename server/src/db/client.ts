@@ -19,6 +19,16 @@ export interface Database extends Queryable {
    * the embedded database has one connection, so a query on `db` there would wait forever.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: hands `onNotify` every NOTIFY payload on `channel`, through a connection
+   * of its own that reconnects when lost. `onListening` says whether LISTEN is in place: a
+   * notification sent while it was not is never delivered. Returns the function that stops it.
+   */
+  listen?(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onListening: (listening: boolean) => void,
+  ): () => Promise<void>;
   close(): Promise<void>;
 }
 
