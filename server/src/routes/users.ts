@@ -60,15 +60,23 @@ function deviceOf(request: FastifyRequest): string | null {
   return value && DEVICE_ID.test(value) ? value : null;
 }
 
-/** The device id of this browser, set as a cookie the first time it signs in. */
-function ensureDevice(request: FastifyRequest, reply: FastifyReply, apiPrefix: string): string {
+/**
+ * The device id of this browser, set as a cookie the first time it signs in. Secure when the
+ * shop's address is https, whether or not a proxy in front tells the server the protocol.
+ */
+function ensureDevice(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: { apiPrefix: string; publicUrl: string | null },
+): string {
   const known = deviceOf(request);
   if (known) return known;
   const id = randomBytes(16).toString('base64url');
-  const secure = request.protocol === 'https' ? '; Secure' : '';
+  const https = request.protocol === 'https' || config.publicUrl?.startsWith('https:') === true;
+  const secure = https ? '; Secure' : '';
   void reply.header(
     'set-cookie',
-    `${DEVICE_COOKIE}=${id}; Path=${apiPrefix}; Max-Age=63072000; HttpOnly; SameSite=Lax${secure}`,
+    `${DEVICE_COOKIE}=${id}; Path=${config.apiPrefix}; Max-Age=63072000; HttpOnly; SameSite=Lax${secure}`,
   );
   return id;
 }
@@ -268,7 +276,7 @@ const userRoutes: RoutePlugin = async (app, { ctx }) => {
         : null;
       const token = await sessions.open(
         { userId: user.id, passwordChangedAt: user.passwordChangedAt, rehash },
-        ensureDevice(request, reply, ctx.config.apiPrefix),
+        ensureDevice(request, reply, ctx.config),
       );
       // The password was changed while this login checked the old one.
       if (token === null) throw refused(ERROR_DETAILS.incorrectLogin);
