@@ -11,8 +11,33 @@ import { SESSION_KEYS, type SessionValues } from './session';
 
 export const SESSION_COOKIE = 'ibm_session';
 
-/** Kept as long as a login's token can last; the server checks the token on every read. */
-export const SESSION_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+/** How long a login's token lasts unless the server's JWT_EXPIRES_IN says otherwise. */
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+
+/** The expiry (seconds since the epoch) a JWT states, or null when it states none we can read. */
+function tokenExpiry(token: string): number | null {
+  const payload = token.split('.')[1] ?? '';
+  if (!/^[A-Za-z0-9_-]+$/.test(payload)) return null;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const claims: unknown = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')));
+    const exp = (claims as { exp?: unknown } | null)?.exp;
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Seconds the cookie is kept: as long as its token lasts, read from the token's own expiry
+ * (which the server sets from JWT_EXPIRES_IN), so the cookie never outlives the token; the
+ * default lifetime when the token states none. 0 once the token has expired.
+ */
+export function sessionCookieMaxAge(token: string, nowMs: number): number {
+  const exp = tokenExpiry(token);
+  if (exp === null) return DEFAULT_TOKEN_LIFETIME_SECONDS;
+  return Math.max(0, Math.floor(exp - nowMs / 1000));
+}
 
 /** A browser keeps a cookie of at most 4,096 bytes; a longer session is not written. */
 export const MAX_SESSION_COOKIE_BYTES = 4_000;

@@ -18,7 +18,8 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import { createOtpService } from './auth/otp';
-import { createPasswordHasher } from './auth/passwords';
+import { createPasswordHasher, type PasswordHasher } from './auth/passwords';
+import { attachSessionCache } from './auth/sessionCache';
 import { createSessionService } from './auth/sessions';
 import { createTokenService } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
@@ -112,6 +113,8 @@ export interface AppDeps {
   backupKey?: string;
   /** Where the log lines go instead of standard output (tests read them). */
   logStream?: { write(line: string): void };
+  /** Replaces the argon2 hasher built from the settings (tests hold a login mid-way with it). */
+  passwords?: PasswordHasher;
 }
 
 const SELF = "'self'";
@@ -355,7 +358,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     }
   }
   const tokens = createTokenService({ secret: jwtSecret, clock });
-  const auth = registerAuth(app, { db: deps.db, tokens, clock });
+  const sessionCache = attachSessionCache(deps.db, clock, (line) => app.log.warn(line));
+  app.addHook('onClose', () => sessionCache.close());
+  const auth = registerAuth(app, { db: deps.db, tokens, clock, sessions: sessionCache.cache });
   const limitStore =
     deps.limitStore ??
     (deps.db.kind === 'postgres'
@@ -369,7 +374,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     mailer,
     payments,
     sandbox,
-    passwords: createPasswordHasher(config.argon2),
+    passwords: deps.passwords ?? createPasswordHasher(config.argon2),
     sessions: createSessionService({
       db: deps.db,
       tokens,

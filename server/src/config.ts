@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { EMAIL_PATTERN } from '../../contract/rules';
+import { DEFAULT_TOKEN_LIFETIME_SECONDS } from '../../contract/sessionCookie';
 
 export type Environment = 'development' | 'production' | 'test';
 /**
@@ -464,7 +465,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(r.text('DATA_DIR', './data')),
     databaseUrl,
     jwtSecret,
-    tokenTtlSeconds: parseDuration(r, 'JWT_EXPIRES_IN', 7 * 86400),
+    tokenTtlSeconds: parseDuration(r, 'JWT_EXPIRES_IN', DEFAULT_TOKEN_LIFETIME_SECONDS),
     paystack: {
       secretKey: paystackSecret,
       baseUrl:

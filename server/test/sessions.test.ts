@@ -3,6 +3,9 @@
  * alone cannot move the account to another phone; SMS reset codes go to proven numbers only.
  */
 import { ERROR_DETAILS } from '../../contract';
+import { createPasswordHasher, type PasswordHasher } from '../src/auth/passwords';
+import { SESSION_CACHE_TTL_MS } from '../src/auth/sessionCache';
+import type { Database, Queryable } from '../src/db/client';
 import {
   call,
   countMessagesTo,
@@ -12,6 +15,7 @@ import {
   latestCode,
   registration,
   setupHarness,
+  testConfig,
   type Shopper,
 } from './helpers';
 
@@ -69,6 +73,177 @@ test('a password reset ends every earlier session, even one opened in the same s
     outcomes.push((await me(token)).statusCode);
   }
   expect(outcomes).toEqual([401, 401, 401, 401]);
+});
+
+/** A promise and the function that settles it, to hold a request at a point of our choosing. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+const openSessionsOf = async (db: Database, userId: number) =>
+  Number(
+    (
+      await db.query<{ n: unknown }>(
+        'SELECT count(*) AS n FROM sessions WHERE user_id = $1 AND ended_at IS NULL',
+        [userId],
+      )
+    )[0]?.n,
+  );
+
+async function resetPassword(shopper: Shopper, password: string) {
+  expect((await sendOtp(shopper.email, 'email')).statusCode).toBe(200);
+  return call(t.app, {
+    method: 'POST',
+    url: '/api/reset-password',
+    body: { email: shopper.email, otp: await latestCode(t.db, shopper.email), password },
+  });
+}
+
+describe('a login racing a password reset', () => {
+  test('a login that checked the old password before the reset committed gets no session', async () => {
+    const shopper = await createShopper(t.app, t.db);
+    // This server's logins stop right after the password is found good, until let go.
+    const checked = gate();
+    const letGo = gate();
+    const argon2 = createPasswordHasher(testConfig().argon2);
+    const held: PasswordHasher = {
+      ...argon2,
+      async verify(hash, password) {
+        const good = await argon2.verify(hash, password);
+        checked.open();
+        await letGo.opened;
+        return good;
+      },
+    };
+    const other = await t.build({}, { passwords: held });
+    const login = call(other, {
+      method: 'POST',
+      url: '/api/login',
+      body: { username: shopper.email, password: shopper.password },
+    });
+    await checked.opened;
+    expect((await resetPassword(shopper, 'A-new-Passphrase-9')).statusCode).toBe(200);
+    letGo.open();
+
+    const answer = await login;
+    expect(answer.statusCode).toBe(401);
+    expect(json(answer)).toEqual({ detail: ERROR_DETAILS.incorrectLogin });
+    expect(await openSessionsOf(t.db, shopper.id)).toBe(0);
+    expect((await me(shopper.token)).statusCode).toBe(401);
+    // The new password works, on either server.
+    const fresh = await call(other, {
+      method: 'POST',
+      url: '/api/login',
+      body: { username: shopper.email, password: 'A-new-Passphrase-9' },
+    });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  test('logins sent together with a reset keep no session after it (8 of 8 runs)', async () => {
+    const shopper = await createShopper(t.app, t.db);
+    const passwords = ['Race-Passphrase-0', 'Race-Passphrase-1'];
+    let current = shopper.password;
+    const survivors: number[] = [];
+    for (let run = 0; run < 8; run++) {
+      const next = passwords[run % 2] as string;
+      expect((await sendOtp(shopper.email, 'email')).statusCode).toBe(200);
+      const otp = await latestCode(t.db, shopper.email);
+      const logins = Array.from({ length: 4 }, () =>
+        call(t.app, {
+          method: 'POST',
+          url: '/api/login',
+          body: { username: shopper.email, password: current },
+        }),
+      );
+      const reset = call(t.app, {
+        method: 'POST',
+        url: '/api/reset-password',
+        body: { email: shopper.email, otp, password: next },
+      });
+      expect((await reset).statusCode).toBe(200);
+      const tokens = (await Promise.all(logins))
+        .filter((r) => r.statusCode === 200)
+        .map((r) => json<{ access_token: string }>(r).access_token);
+      const kept = await Promise.all(tokens.map(async (token) => (await me(token)).statusCode));
+      survivors.push(kept.filter((status) => status === 200).length);
+      current = next;
+    }
+    expect(survivors).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(await openSessionsOf(t.db, shopper.id)).toBe(0);
+  });
+});
+
+/** The database, counting the reads of session rows that go through it. */
+function countingSessionReads(db: Database): { db: Database; reads: () => number } {
+  let reads = 0;
+  const counting = (q: Queryable): Queryable => ({
+    query: (sql, params) => {
+      if (/FROM sessions s JOIN users u/.test(sql)) reads++;
+      return q.query(sql, params);
+    },
+    exec: (sql) => q.exec(sql),
+  });
+  const outside = counting(db);
+  const wrapped: Database = {
+    kind: db.kind,
+    query: (sql, params) => outside.query(sql, params),
+    exec: (sql) => db.exec(sql),
+    transaction: (fn) => db.transaction((tx) => fn(counting(tx))),
+    listen: db.listen?.bind(db),
+    close: async () => undefined,
+  };
+  return { db: wrapped, reads: () => reads };
+}
+
+describe('signed-in reads', () => {
+  test('read the session row once in a few seconds; a log out is refused on the next call', async () => {
+    const shopper = await createShopper(t.app, t.db);
+    const counted = countingSessionReads(t.db);
+    const app = await t.build({}, { db: counted.db });
+    t.clock.freeze(new Date());
+    const cartRead = () => call(app, { url: '/api/all-carts', token: shopper.token });
+    // On PostgreSQL nothing is kept until the server listens for ended sessions.
+    for (let before = -1; before !== counted.reads();) {
+      before = counted.reads();
+      expect((await cartRead()).statusCode).toBe(200);
+    }
+    const read = counted.reads();
+    for (let i = 0; i < 5; i++) expect((await cartRead()).statusCode).toBe(200);
+    expect(counted.reads()).toBe(read);
+    t.clock.advance(SESSION_CACHE_TTL_MS / 1000);
+    expect((await call(app, { url: '/api/user/me', token: shopper.token })).statusCode).toBe(200);
+    expect(counted.reads()).toBe(read + 1);
+
+    const out = await call(app, { method: 'POST', url: '/api/logout', token: shopper.token });
+    expect(out.statusCode).toBe(200);
+    expect((await call(app, { url: '/api/all-carts', token: shopper.token })).statusCode).toBe(401);
+  });
+
+  test('sessions ended through another server on this database are refused here at once', async () => {
+    const shopper = await createShopper(t.app, t.db);
+    const phone = await logIn(shopper);
+    const other = await t.build();
+    for (const token of [shopper.token, phone]) expect((await me(token)).statusCode).toBe(200);
+
+    await call(other, { method: 'POST', url: '/api/logout', token: phone });
+    expect((await me(phone)).statusCode).toBe(401);
+    expect((await me(shopper.token)).statusCode).toBe(200);
+
+    expect((await sendOtp(shopper.email, 'email')).statusCode).toBe(200);
+    const reset = await call(other, {
+      method: 'POST',
+      url: '/api/reset-password',
+      body: {
+        email: shopper.email,
+        otp: await latestCode(t.db, shopper.email),
+        password: 'Another-Passphrase-3',
+      },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await me(shopper.token)).statusCode).toBe(401);
+  });
 });
 
 describe('changing the mobile number', () => {

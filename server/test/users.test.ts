@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { ERROR_DETAILS, FIELD_MESSAGES } from '../../contract';
+import { SESSION_CACHE_TTL_MS } from '../src/auth/sessionCache';
 import {
   call,
   createShopper,
@@ -392,6 +393,30 @@ describe('login', () => {
     expect(rows[0]?.last_logged_in).not.toBeNull();
   });
 
+  test('the browser cookie is Secure when the shop is at an https address, proxy or not', async () => {
+    const shopper = await createShopper(t.app, t.db);
+    const deviceCookie = async (app: typeof t.app, headers: Record<string, string> = {}) => {
+      const r = await call(app, {
+        method: 'POST',
+        url: '/api/login',
+        body: { username: shopper.email, password: shopper.password },
+        headers,
+      });
+      expect(r.statusCode).toBe(200);
+      return String(r.headers['set-cookie']);
+    };
+    // Behind a TLS proxy that the server is not told to trust, it sees plain http.
+    const shop = await t.build({ PUBLIC_URL: 'https://shop.example.ng' });
+    expect(await deviceCookie(shop)).toMatch(
+      /^ibm_device=[A-Za-z0-9_-]{22}; Path=\/api; Max-Age=63072000; HttpOnly; SameSite=Lax; Secure$/,
+    );
+    const trusted = await t.build({ TRUST_PROXY: '1' });
+    expect(await deviceCookie(trusted, { 'x-forwarded-proto': 'https' })).toMatch(/; Secure$/);
+    // A shop on plain http (this computer) cannot keep a Secure cookie: none is asked for.
+    const local = await t.build({ PUBLIC_URL: 'http://localhost:8080' });
+    expect(await deviceCookie(local)).not.toMatch(/Secure/);
+  });
+
   test('wrong password and unknown email read the same (401)', async () => {
     const shopper = await createShopper(t.app, t.db);
     for (const body of [
@@ -451,10 +476,14 @@ describe('login', () => {
     }
   });
 
-  test('a session ended by another server process is refused here on the next call', async () => {
+  // Servers end sessions through the session service, which tells every server at once
+  // (sessions.test.ts); a row changed by hand is seen when what the server keeps runs out.
+  test('a session ended in the database by hand is refused within a few seconds', async () => {
     const shopper = await createShopper(t.app, t.db);
+    t.clock.freeze(new Date());
     expect((await call(t.app, { url: '/api/user/me', token: shopper.token })).statusCode).toBe(200);
     await t.db.query('UPDATE sessions SET ended_at = now() WHERE user_id = $1', [shopper.id]);
+    t.clock.advance(SESSION_CACHE_TTL_MS / 1000);
     expect((await call(t.app, { url: '/api/user/me', token: shopper.token })).statusCode).toBe(401);
   });
 

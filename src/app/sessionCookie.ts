@@ -9,9 +9,9 @@
 import {
   MAX_SESSION_COOKIE_BYTES,
   SESSION_COOKIE,
-  SESSION_COOKIE_MAX_AGE_SECONDS,
   encodeSessionCookie,
   readCookie,
+  sessionCookieMaxAge,
 } from 'contract/sessionCookie';
 import type { SessionValues } from 'contract/session';
 
@@ -19,11 +19,17 @@ import type { SessionValues } from 'contract/session';
 export type CookieJar = Pick<Document, 'cookie'> & { location: Pick<Location, 'protocol'> | null };
 
 /**
- * Writes `session` into the cookie, or removes the cookie when nobody is signed in (or the
- * session would not fit in one). Nothing is written when the cookie already says the same.
+ * Writes `session` into the cookie, kept as long as its token lasts, or removes the cookie
+ * when nobody is signed in (or the session would not fit in one, or its token has expired).
+ * Nothing is written when the cookie already says the same.
  */
-export function writeSessionCookie(session: SessionValues, jar: CookieJar = document): void {
-  const value = session.authToken ? encodeSessionCookie(session) : '';
+export function writeSessionCookie(
+  session: SessionValues,
+  jar: CookieJar = document,
+  now: number = Date.now(),
+): void {
+  const maxAge = session.authToken ? sessionCookieMaxAge(session.authToken, now) : 0;
+  const value = maxAge > 0 ? encodeSessionCookie(session) : '';
   const fits = value !== '' && value.length <= MAX_SESSION_COOKIE_BYTES;
   const current = readCookie(jar.cookie, SESSION_COOKIE);
   if (fits ? current === value : current === null) return;
@@ -31,6 +37,6 @@ export function writeSessionCookie(session: SessionValues, jar: CookieJar = docu
   // site to the cart opens the shopper's cart, and no other site's form can post with it.
   const attributes = `Path=/; SameSite=Lax${jar.location?.protocol === 'https:' ? '; Secure' : ''}`;
   jar.cookie = fits
-    ? `${SESSION_COOKIE}=${value}; Max-Age=${SESSION_COOKIE_MAX_AGE_SECONDS}; ${attributes}`
+    ? `${SESSION_COOKIE}=${value}; Max-Age=${maxAge}; ${attributes}`
     : `${SESSION_COOKIE}=; Max-Age=0; ${attributes}`;
 }

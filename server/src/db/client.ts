@@ -24,6 +24,16 @@ export interface Database extends Queryable {
    * (`npm run backup`); PostgreSQL has pg_dump instead.
    */
   backup?(): Promise<Buffer>;
+  /**
+   * PostgreSQL only: hands `onNotify` every NOTIFY payload on `channel`, through a connection
+   * of its own that reconnects when lost. `onListening` says whether LISTEN is in place: a
+   * notification sent while it was not is never delivered. Returns the function that stops it.
+   */
+  listen?(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onListening: (listening: boolean) => void,
+  ): () => Promise<void>;
   close(): Promise<void>;
   /** The connection pool's state, where there is a pool (PostgreSQL; PGlite has one connection). */
   poolStats?(): PoolStats;

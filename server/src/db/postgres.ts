@@ -74,6 +74,9 @@ export async function openPostgres(connectionString: string, schema?: string): P
         client.release();
       }
     },
+    listen(channel, onNotify, onListening) {
+      return listenOn(connectionString, channel, onNotify, onListening);
+    },
     async close() {
       await pool.end();
     },
@@ -83,5 +86,68 @@ export async function openPostgres(connectionString: string, schema?: string): P
       waiting: pool.waitingCount,
       max: pool.options.max,
     }),
+  };
+}
+
+/** Seen by operators in pg_stat_activity, and by tests that cut the connection. */
+export const LISTEN_APPLICATION_NAME = 'storefront-listen';
+
+/**
+ * LISTEN on a client outside the pool (a pooled connection goes back to others and stops
+ * listening), made again after a loss: at once the first time, then waiting longer each time
+ * up to 5 s, so a database that is down is not hammered.
+ */
+function listenOn(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onListening: (listening: boolean) => void,
+): () => Promise<void> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Invalid channel "${channel}"`);
+  let stopped = false;
+  // A function, not the variable: whether it stopped can change across every await here.
+  const hasStopped = () => stopped;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let delayMs = 0;
+
+  const connect = async () => {
+    retry = null;
+    if (hasStopped()) return;
+    const c = new pg.Client({ connectionString, application_name: LISTEN_APPLICATION_NAME });
+    client = c;
+    const connection = { lost: false };
+    const onLost = () => {
+      if (connection.lost) return;
+      connection.lost = true;
+      onListening(false);
+      void c.end().catch(() => undefined);
+      if (hasStopped()) return;
+      retry = setTimeout(() => void connect(), delayMs);
+      retry.unref();
+      delayMs = Math.min(Math.max(delayMs * 2, 100), 5_000);
+    };
+    c.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    c.on('error', onLost);
+    c.on('end', onLost);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (connection.lost || hasStopped()) return;
+    delayMs = 0;
+    onListening(true);
+  };
+  void connect();
+
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }

@@ -16,6 +16,8 @@ export async function insertSession(
     deviceId: string | null;
     createdAt: Date;
     expiresAt: Date;
+    /** The password change it proved: the session counts from no earlier than that. */
+    passwordChangedAt: string;
   },
 ): Promise<void> {
   if (session.deviceId !== null) {
@@ -30,9 +32,18 @@ export async function insertSession(
     session.userId,
     session.createdAt.toISOString(),
   ]);
+  // A clock behind the one that changed the password must not issue a session that reads
+  // as older than the change, and is then refused.
   await db.query(
-    `INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
-    [session.id, session.userId, session.createdAt.toISOString(), session.expiresAt.toISOString()],
+    `INSERT INTO sessions (id, user_id, created_at, expires_at)
+     VALUES ($1, $2, GREATEST($3::timestamptz, $5::timestamptz), $4)`,
+    [
+      session.id,
+      session.userId,
+      session.createdAt.toISOString(),
+      session.expiresAt.toISOString(),
+      session.passwordChangedAt,
+    ],
   );
 }
 
@@ -41,10 +52,14 @@ const OPEN_SESSION = prepared(
   'open_session',
   `SELECT u.id, u.email, u.first_name, u.emailverified
      FROM sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND s.expires_at > $3`,
+    WHERE s.id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND s.expires_at > $3
+      AND s.created_at >= u.password_changed_at`,
 );
 
-/** The account behind an open session of that user; null when it ended, expired or is not theirs. */
+/**
+ * The account behind an open session of that user; null when it ended, expired, is not
+ * theirs, or was issued before the account's password last changed.
+ */
 export async function findOpenSession(
   db: Queryable,
   sessionId: string,

@@ -1,7 +1,7 @@
 import type { Gender, User } from '../../../contract';
 export { normalizeEmail } from '../../../contract/email';
 import type { Queryable } from './client';
-import { isoOrNull, num, numOrNull } from './rows';
+import { iso, isoOrNull, num, numOrNull } from './rows';
 
 export interface UserRecord {
   id: number;
@@ -18,6 +18,8 @@ export interface UserRecord {
   /** When a code sent by SMS to the current number was used; null: the number is unproven. */
   mobileVerifiedAt: string | null;
   lastLoggedIn: string | null;
+  /** When the password last changed (ISO, to the millisecond): the version a login proves. */
+  passwordChangedAt: string;
 }
 
 interface UserRow {
@@ -34,10 +36,11 @@ interface UserRow {
   referred_by_affiliate_id: unknown;
   mobile_verified_at: unknown;
   last_logged_in: unknown;
+  password_changed_at: unknown;
 }
 
 const COLUMNS = `id, email, first_name, last_name, mobile_number, age, gender, role, emailverified,
-  password_hash, referred_by_affiliate_id, mobile_verified_at, last_logged_in`;
+  password_hash, referred_by_affiliate_id, mobile_verified_at, last_logged_in, password_changed_at`;
 
 function toRecord(r: UserRow): UserRecord {
   return {
@@ -54,6 +57,7 @@ function toRecord(r: UserRow): UserRecord {
     referredByAffiliateId: numOrNull(r.referred_by_affiliate_id),
     mobileVerifiedAt: isoOrNull(r.mobile_verified_at),
     lastLoggedIn: isoOrNull(r.last_logged_in),
+    passwordChangedAt: iso(r.password_changed_at),
   };
 }
 
@@ -119,30 +123,46 @@ export async function markEmailVerified(db: Queryable, userId: number): Promise<
   ]);
 }
 
+/**
+ * Records a login that proved the password current at `passwordChangedAt`, and takes the
+ * account's row lock until the transaction ends. False, and nothing written, when the
+ * password has changed since: a reset committed while the login was checking the old one
+ * (the update waits for the reset's lock, then sees its row). Pass the transaction the
+ * session is opened in.
+ */
 export async function recordLogin(
   db: Queryable,
   userId: number,
   at: Date,
   newHash: string | null,
-): Promise<void> {
-  await db.query(
+  passwordChangedAt: string,
+): Promise<boolean> {
+  const rows = await db.query(
     `UPDATE users SET last_logged_in = $2, password_hash = COALESCE($3, password_hash)
-      WHERE id = $1`,
-    [userId, at.toISOString(), newHash],
+      WHERE id = $1 AND password_changed_at = $4::timestamptz
+      RETURNING id`,
+    [userId, at.toISOString(), newHash, passwordChangedAt],
   );
+  return rows.length > 0;
 }
 
-/** Sets a new password; the caller ends the account's sessions in the same transaction. */
+/**
+ * Sets a new password; the caller ends the account's sessions in the same transaction. The
+ * change time only ever moves forward (a clock behind the last change's still makes a new
+ * version), so a login that proved the old password is always told apart.
+ */
 export async function setPassword(
   db: Queryable,
   userId: number,
   passwordHash: string,
   verifyEmail: boolean,
+  at: Date,
 ): Promise<void> {
   await db.query(
-    `UPDATE users SET password_hash = $2, updated_at = now(), emailverified = emailverified OR $3
+    `UPDATE users SET password_hash = $2, updated_at = now(), emailverified = emailverified OR $3,
+       password_changed_at = GREATEST($4::timestamptz, password_changed_at + interval '1 millisecond')
       WHERE id = $1`,
-    [userId, passwordHash, verifyEmail],
+    [userId, passwordHash, verifyEmail, at.toISOString()],
   );
 }
 

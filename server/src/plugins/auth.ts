@@ -5,6 +5,7 @@
  * storefront expects.
  */
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { SessionCache } from '../auth/sessionCache';
 import type { TokenService } from '../auth/tokens';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
@@ -35,16 +36,18 @@ export interface Authenticator {
 
 export function registerAuth(
   app: FastifyInstance,
-  deps: { db: Database; tokens: TokenService; clock: Clock },
+  deps: { db: Database; tokens: TokenService; clock: Clock; sessions: SessionCache },
 ): Authenticator {
   app.decorateRequest('user', null);
 
-  // No cache on purpose: a session ended by another server process must be refused here
-  // on the very next call, and the lookup is one primary-key read.
+  // The token's own expiry is checked every time; the session row is read at most every few
+  // seconds per session, and an ended session is forgotten as soon as its end is announced.
   async function userOf(token: string): Promise<AuthUser | null> {
     const claims = await deps.tokens.verify(token);
     if (!claims) return null;
-    const found = await findOpenSession(deps.db, claims.sessionId, claims.userId, deps.clock.now());
+    const found = await deps.sessions.lookup(claims.sessionId, claims.userId, () =>
+      findOpenSession(deps.db, claims.sessionId, claims.userId, deps.clock.now()),
+    );
     if (!found || !found.active) return null;
     return {
       id: found.userId,

@@ -29,7 +29,6 @@ import {
   markEmailVerified,
   normalizeEmail,
   normalizeMobile,
-  recordLogin,
   setPassword,
   toUser,
   updateProfile,
@@ -61,15 +60,23 @@ function deviceOf(request: FastifyRequest): string | null {
   return value && DEVICE_ID.test(value) ? value : null;
 }
 
-/** The device id of this browser, set as a cookie the first time it signs in. */
-function ensureDevice(request: FastifyRequest, reply: FastifyReply, apiPrefix: string): string {
+/**
+ * The device id of this browser, set as a cookie the first time it signs in. Secure when the
+ * shop's address is https, whether or not a proxy in front tells the server the protocol.
+ */
+function ensureDevice(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: { apiPrefix: string; publicUrl: string | null },
+): string {
   const known = deviceOf(request);
   if (known) return known;
   const id = randomBytes(16).toString('base64url');
-  const secure = request.protocol === 'https' ? '; Secure' : '';
+  const https = request.protocol === 'https' || config.publicUrl?.startsWith('https:') === true;
+  const secure = https ? '; Secure' : '';
   void reply.header(
     'set-cookie',
-    `${DEVICE_COOKIE}=${id}; Path=${apiPrefix}; Max-Age=63072000; HttpOnly; SameSite=Lax${secure}`,
+    `${DEVICE_COOKIE}=${id}; Path=${config.apiPrefix}; Max-Age=63072000; HttpOnly; SameSite=Lax${secure}`,
   );
   return id;
 }
@@ -267,11 +274,12 @@ const userRoutes: RoutePlugin = async (app, { ctx }) => {
       const rehash = passwords.needsRehash(user.passwordHash)
         ? await passwords.hash(request.body.password)
         : null;
-      await recordLogin(db, user.id, clock.now(), rehash);
       const token = await sessions.open(
-        user.id,
-        ensureDevice(request, reply, ctx.config.apiPrefix),
+        { userId: user.id, passwordChangedAt: user.passwordChangedAt, rehash },
+        ensureDevice(request, reply, ctx.config),
       );
+      // The password was changed while this login checked the old one.
+      if (token === null) throw refused(ERROR_DETAILS.incorrectLogin);
       return {
         access_token: token,
         token_type: 'bearer' as const,
@@ -302,7 +310,7 @@ const userRoutes: RoutePlugin = async (app, { ctx }) => {
       const hash = await passwords.hash(request.body.password);
       await db.transaction(async (tx) => {
         // A code that reached the inbox proves the email too, so the account is activated.
-        await setPassword(tx, used.user.id, hash, used.channel === 'email');
+        await setPassword(tx, used.user.id, hash, used.channel === 'email', clock.now());
         await sessions.endAll(tx, used.user.id);
       });
       return { message: 'Password reset. Log in with your new password.' };
