@@ -1,5 +1,5 @@
 /**
- * The app's effects that cross slices (CONVENTIONS, idiom 6), registered on the shared
+ * The app's effects that cross slices, registered on the shared
  * listener middleware (state/listenerMiddleware.ts) when app/store.ts loads this module.
  */
 import { isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';

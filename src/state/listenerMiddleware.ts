@@ -1,5 +1,5 @@
 /**
- * The store's one listener middleware, for effects that cross slices (CONVENTIONS, idiom 6).
+ * The store's one listener middleware, for effects that cross slices.
  * The app registers its own listeners in app/listeners.ts; a feature adds its own with
  * startAppListening, or from a component with dispatch(addAppListener(...)). Every store
  * built by makeStore runs them all.

@@ -21,7 +21,7 @@ import type { Config } from '../config';
  */
 const UNDOCUMENTED = [/^\/dev\//, /^\/sandbox\//, /^\/ops\//, /^\/docs(\/|$)/, /^\/openapi\.json$/];
 
-/** The reader page groups calls by the service of the spec they belong to. */
+/** The reader page groups calls by the service they belong to (docs/product.md#calls). */
 const SERVICES: [RegExp, string][] = [
   [/^\/staff\//, 'staff'],
   [/^\/(get-all-products|categories|search-suggestions|get-product|images)\b/, 'product'],

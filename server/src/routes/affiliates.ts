@@ -1,4 +1,4 @@
-/** The affiliate programme (spec 7, affiliates service). */
+/** The affiliate programme (affiliates service, docs/product.md#calls). */
 import {
   AccountDetailsSchema,
   AffiliateRegistrationSchema,

@@ -1,4 +1,6 @@
-/** The cart service of spec 7: the shopper's cart, and checkout (placing the order). */
+/**
+ * The cart service (docs/product.md#calls): the shopper's cart, and checkout (placing the order).
+ */
 import {
   AddCartItemSchema,
   CartItemSchema,

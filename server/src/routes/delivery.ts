@@ -1,4 +1,4 @@
-/** The shopper's one delivery location (spec 7, delivery service). */
+/** The shopper's one delivery location (delivery service, docs/product.md#calls). */
 import {
   DeliveryInputSchema,
   DeliverySchema,

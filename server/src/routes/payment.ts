@@ -1,6 +1,6 @@
 /**
- * Payments (spec 7, payment service): initialize and verify; the sandbox's pay endpoint
- * when there is no Paystack key; Paystack's webhook when there is.
+ * Payments (payment service, docs/product.md#calls): initialize and verify; the sandbox's
+ * pay endpoint when there is no Paystack key; Paystack's webhook when there is.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';

@@ -1,5 +1,5 @@
 /**
- * The catalogue (spec 7, product service) and the product pictures.
+ * The catalogue (product service, docs/product.md#calls) and the product pictures.
  *
  * The whole-catalogue answer is built once per catalogue version and kept serialized and
  * gzipped, with an ETag: with 10,000+ products, serializing per request would dominate. The

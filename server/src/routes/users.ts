@@ -1,4 +1,7 @@
-/** Accounts (spec 7, users service): sign-up, codes, activation, login, reset, profile. */
+/**
+ * Accounts (users service, docs/product.md#calls): sign-up, codes, activation, login,
+ * password reset, profile.
+ */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie } from '../../../contract/sessionCookie';

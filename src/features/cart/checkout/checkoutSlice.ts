@@ -13,7 +13,7 @@
  *   A paid order left unfinished (reload, closed tab, failed checkout) resumes from idle:
  *   idle ──paymentReceived──▶ verifying ... (no pause: the time has passed already).
  *
- * Every step is an event (CONVENTIONS: actions are events); the thunks in checkoutThunks.ts
+ * Every step is an event, named for what happened; the thunks in checkoutThunks.ts
  * run the side effects (RTK Query calls, the popup, toasts) and dispatch the events. The slice
  * joins the store when this module loads (state/lazyApis.ts), with the cart page or when the
  * app shell looks for a payment to finish, so a first visit to the shop does not load it;
