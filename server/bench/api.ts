@@ -1,12 +1,16 @@
 /**
- * npm run bench:api [-- --servers N --postgres --products N --duration S --connections C --listing --cart]
+ * npm run bench:api [-- --servers N --postgres --products N --duration S --connections C --listing --cart --pages]
  *
  * Starts N server processes (server/src/main.ts, as `npm run server` does) and loads them
  * with autocannon: catalogue reads, a search, cart reads and cart writes, printing requests
  * per second and p99 latency for each, then the resident memory of each server process
  * (VmRSS from /proc) when it was ready, after the run, and at its peak (VmHWM). `--listing`
  * loads only the listing and search targets; `--cart` only the whole catalogue, cart reads and
- * cart writes (the targets of the several-servers comparison).
+ * cart writes (the targets of the several-servers comparison). `--pages` loads only the
+ * server-rendered pages: a guest's /shop as fast as it comes, then cart reads alone and again
+ * with PAGES_BESIDE guest page requests a second (shop, product and content pages) beside
+ * them, printing the cart reads' p50 and p99 both ways. Every run ends with those page cases.
+ * The servers' page limit is lifted, since all the load comes from one address.
  *
  * - One server (the default) runs on the embedded database in a fresh temporary DATA_DIR
  *   with the default settings, so its first start is a newcomer's first start.
@@ -25,8 +29,9 @@ import fs from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type Options as LoadOptions, type Result as LoadResult } from 'autocannon';
 import { createPasswordHasher } from '../src/auth/passwords';
+import { productDetailsPath } from '../../contract/links';
 import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open';
@@ -46,7 +51,13 @@ interface Args {
   connections: number;
   listing: boolean;
   cart: boolean;
+  pages: boolean;
 }
+
+/** Guest page requests a second sent beside the API's load in the page cases. */
+const PAGES_BESIDE = 100;
+/** What a browser sends when it opens a page. */
+const PAGE_HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {
@@ -57,11 +68,12 @@ function parseArgs(argv: string[]): Args {
     connections: 50,
     listing: false,
     cart: false,
+    pages: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = (argv[i] as string).split('=');
-    if (flag === '--postgres' || flag === '--listing' || flag === '--cart') {
-      args[flag.slice(2) as 'postgres' | 'listing' | 'cart'] = true;
+    if (flag === '--postgres' || flag === '--listing' || flag === '--cart' || flag === '--pages') {
+      args[flag.slice(2) as 'postgres' | 'listing' | 'cart' | 'pages'] = true;
       continue;
     }
     const value = Number(inline ?? argv[++i]);
@@ -206,6 +218,8 @@ async function main(): Promise<void> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       OUTBOX_CONSOLE: '0',
+      // Every request comes from this one address: the page limit would measure itself.
+      RATE_LIMIT_PAGES_MAX: '1000000',
     });
     const base = `http://127.0.0.1:${servers[0]?.port}`;
 
@@ -220,9 +234,9 @@ async function main(): Promise<void> {
       }),
     );
     const auth = { authorization: `Bearer ${login.access_token}` };
-    const catalogue = await json<{ items: { id: number; inventory_stock: number }[] }>(
-      await fetch(`${base}/api/get-all-products?limit=40`),
-    );
+    const catalogue = await json<{
+      items: { id: number; slug: string; inventory_stock: number }[];
+    }>(await fetch(`${base}/api/get-all-products?limit=40`));
     const inStock = catalogue.items.filter((p) => p.inventory_stock >= 2).slice(0, 8);
     const lineIds: number[] = [];
     for (const product of inStock) {
@@ -301,10 +315,12 @@ async function main(): Promise<void> {
       t.path.startsWith('/api/get-all-products?') || /categories|search-suggestions/.test(t.path);
     const cart = (t: Target) =>
       t.path === '/api/get-all-products' ? !t.headers : /cart/.test(t.path);
-    const chosen = targets.filter(
-      (t) =>
-        (!args.listing && !args.cart) || (args.listing && listing(t)) || (args.cart && cart(t)),
-    );
+    const chosen = args.pages
+      ? []
+      : targets.filter(
+          (t) =>
+            (!args.listing && !args.cart) || (args.listing && listing(t)) || (args.cart && cart(t)),
+        );
     const rows: string[][] = [];
     for (const target of chosen) {
       const result = await autocannon({
@@ -324,7 +340,23 @@ async function main(): Promise<void> {
         String(result.non2xx + result.errors + result.timeouts),
       ]);
     }
-    console.info(table(['target', 'requests/s', 'p99 latency', 'throughput', 'failed'], rows));
+    if (rows.length > 0) {
+      console.info(table(['target', 'requests/s', 'p99 latency', 'throughput', 'failed'], rows));
+    }
+    if (args.pages || (!args.listing && !args.cart)) {
+      const pagePaths = [
+        '/shop',
+        '/',
+        '/home',
+        '/faq',
+        '/vendors',
+        '/contact',
+        '/policies',
+        '/shop?category=Staples',
+        ...catalogue.items.slice(0, 12).map((p) => productDetailsPath(p.slug)),
+      ];
+      console.info(`\n${await pageCases(base, auth, pagePaths, args)}`);
+    }
 
     const mib = (n: number) => `${n.toFixed(0)} MiB`;
     console.info(
@@ -347,6 +379,54 @@ async function main(): Promise<void> {
     await postgres?.stop();
     await fs.rm(tempDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A guest's /shop page as fast as it comes; then cart reads alone, and again with
+ * PAGES_BESIDE guest page requests a second going through `pagePaths` beside them.
+ */
+async function pageCases(
+  base: string,
+  auth: Record<string, string>,
+  pagePaths: string[],
+  args: Args,
+): Promise<string> {
+  const load = (options: Partial<LoadOptions>) =>
+    autocannon({
+      url: base,
+      connections: args.connections,
+      duration: args.duration,
+      workers: 1,
+      ...options,
+    });
+  const shop = await load({ url: `${base}/shop`, headers: PAGE_HEADERS });
+  const cartReads = { url: `${base}/api/all-carts`, headers: auth };
+  const quiet = await load(cartReads);
+  const [loaded, pages] = await Promise.all([
+    load(cartReads),
+    load({
+      connections: 10,
+      overallRate: PAGES_BESIDE,
+      requests: pagePaths.map((p) => ({ method: 'GET', path: p, headers: PAGE_HEADERS })),
+    }),
+  ]);
+  const failed = (r: LoadResult) => String(r.non2xx + r.errors + r.timeouts);
+  const row = (name: string, r: LoadResult) => [
+    name,
+    r.requests.average.toFixed(0),
+    `${r.latency.p50} ms`,
+    `${r.latency.p99} ms`,
+    failed(r),
+  ];
+  return table(
+    ['page case', 'requests/s', 'p50 latency', 'p99 latency', 'failed'],
+    [
+      row('GET /shop (guest page, br)', shop),
+      row('GET /api/all-carts, quiet', quiet),
+      row(`GET /api/all-carts, ${PAGES_BESIDE} pages/s beside`, loaded),
+      row(`  the guest pages beside (${pagePaths.length} addresses)`, pages),
+    ],
+  );
 }
 
 const WORDS = ['rice', 'garri', 'gari', 'beens', 'indomi', 'palm oil', 'milk', 'tomatoes', 'soap'];
