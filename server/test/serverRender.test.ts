@@ -112,6 +112,25 @@ describe('pages rendered on the server', () => {
     expect(rendered.length - before).toBe(2);
   });
 
+  test("a visitor's page asked for again is sent as it was kept: no render, one version read", async () => {
+    const before = rendered.length;
+    const url = '/detail/product-details?slug=ofada-rice';
+    const first = await call(site, { url, headers: { 'accept-encoding': 'br' } });
+    const queries = jest.spyOn(t.db, 'query');
+    try {
+      const second = await call(site, { url, headers: { 'accept-encoding': 'br' } });
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(second.headers.etag).toBe(first.headers.etag);
+      // Only the catalogue's version: the preview's product is not looked up again.
+      expect(queries.mock.calls.map(([sql]) => sql)).toEqual([
+        'SELECT version FROM catalogue_state WHERE id = 1',
+      ]);
+    } finally {
+      queries.mockRestore();
+    }
+    expect(rendered.length - before).toBe(1);
+  });
+
   test("a shopper's page with a fixed address is rendered; forms and others are the browser's", async () => {
     const before = rendered.length;
     // The renderer draws a shopper's page with a placeholder for the shopper's part
@@ -184,8 +203,9 @@ describe('the renderer', () => {
       log: t.app.log,
       timeLimitMs: 20,
     });
-    await expect(renderer.render('/shop')).resolves.toBeNull();
-    await expect(renderer.render('/shop')).resolves.toBeNull();
+    // Left to the browser this time only: the page cache must not keep that outcome.
+    await expect(renderer.render('/shop')).resolves.toEqual({ page: null, keep: false });
+    await expect(renderer.render('/shop')).resolves.toEqual({ page: null, keep: false });
     expect(calls).toBe(2);
   });
 
@@ -207,18 +227,22 @@ describe('the renderer', () => {
     const second = renderer.render('/shop?q=b');
     // The same address waits for its render; a third one is not started.
     const sameAsFirst = renderer.render('/shop?q=a');
-    await expect(renderer.render('/shop?q=c')).resolves.toBeNull();
+    await expect(renderer.render('/shop?q=c')).resolves.toEqual({ page: null, keep: false });
     await new Promise((resolve) => setImmediate(resolve));
     expect(waiting).toHaveLength(2);
     for (const finish of waiting) finish();
-    await expect(first).resolves.toEqual({ html: '<main>/shop?q=a</main>', answers: {} });
-    await expect(sameAsFirst).resolves.toEqual({ html: '<main>/shop?q=a</main>', answers: {} });
-    await expect(second).resolves.toEqual({ html: '<main>/shop?q=b</main>', answers: {} });
+    const done = (url: string) => ({
+      page: { html: `<main>${url}</main>`, answers: {} },
+      keep: true,
+    });
+    await expect(first).resolves.toEqual(done('/shop?q=a'));
+    await expect(sameAsFirst).resolves.toEqual(done('/shop?q=a'));
+    await expect(second).resolves.toEqual(done('/shop?q=b'));
     // Once they are done, the next address is rendered.
     const third = renderer.render('/shop?q=c');
     await new Promise((resolve) => setImmediate(resolve));
     waiting[2]?.();
-    await expect(third).resolves.toEqual({ html: '<main>/shop?q=c</main>', answers: {} });
+    await expect(third).resolves.toEqual(done('/shop?q=c'));
   });
 
   test('a page whose answers are too large is not rendered', async () => {
@@ -233,7 +257,8 @@ describe('the renderer', () => {
       version: async () => 1,
       log: t.app.log,
     });
-    await expect(renderer.render('/shop')).resolves.toBeNull();
+    // Every visit would be as large: the shell is kept.
+    await expect(renderer.render('/shop')).resolves.toEqual({ page: null, keep: true });
   });
 });
 
@@ -322,6 +347,21 @@ describe("a signed-in shopper's pages", () => {
     expect(visitor.body).toContain('data-shopper-placeholder');
     expect(visitor.body).not.toContain('Ofada Rice');
     expect(visitor.body).not.toContain('data-session');
+  });
+
+  test("a shopper's page is never kept for visitors, nor a visitor's served to a shopper", async () => {
+    const shopper = await shopperWithRice();
+    const url = '/profile/affiliate-market';
+    const mine = await call(shopSite, { url, headers: { cookie: cookieFor(shopper) } });
+    expect(mine.body).toContain(`<p>Hi, ${shopper.firstName}</p>`);
+    const visitor = await call(shopSite, { url });
+    expect(visitor.body).toContain('data-shopper-placeholder');
+    expect(visitor.body).not.toContain(shopper.firstName);
+    const before = log.length;
+    const again = await call(shopSite, { url, headers: { cookie: cookieFor(shopper) } });
+    expect(again.body).toContain(`<p>Hi, ${shopper.firstName}</p>`);
+    expect(again.headers['cache-control']).toBe('private, no-store');
+    expect(log.slice(before).map((r) => r.session?.userID)).toEqual([String(shopper.id)]);
   });
 
   test('a cookie whose token is logged out, forged or of another account gets the visitor copy', async () => {
