@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { App } from '../src/app';
 import { scriptSafeJson } from '../src/preview';
-import { createServerRenderer, inProcessFetch, type RendererModule } from '../src/serverRender';
+import {
+  createServerRenderer,
+  inProcessFetch,
+  loadRenderer,
+  type RendererModule,
+} from '../src/serverRender';
 import { SESSION_COOKIE, encodeSessionCookie } from '../../contract/sessionCookie';
 import type { SessionValues } from '../../contract/session';
 import {
@@ -178,6 +183,28 @@ describe('pages rendered on the server', () => {
 });
 
 describe('the renderer', () => {
+  test("loads the build's renderer as Node loads a CommonJS file, and survives a broken one", async () => {
+    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-renderer-'));
+    try {
+      fs.mkdirSync(path.join(built, '.ssr'));
+      fs.writeFileSync(
+        path.join(built, '.ssr', 'render.cjs'),
+        `const { format } = require('node:util');
+        const here = require('node:path').basename(__dirname);
+        exports.createServerPages = () => async (url) => ({ html: format('<main>%s %s</main>', here, url), answers: {} });`,
+      );
+      const renderer = loadRenderer(built, t.app.log);
+      await expect(renderer?.createServerPages(fetch)('/faq')).resolves.toEqual({
+        html: '<main>.ssr /faq</main>',
+        answers: {},
+      });
+      fs.writeFileSync(path.join(built, '.ssr', 'render.cjs'), 'exports.x = (;');
+      expect(loadRenderer(built, t.app.log)).toBeNull();
+    } finally {
+      fs.rmSync(built, { recursive: true, force: true });
+    }
+  });
+
   test("answers the renderer's API requests in-process", async () => {
     const fetchFn = inProcessFetch(t.app);
     const r = await fetchFn('http://localhost/api/categories');
