@@ -106,6 +106,14 @@ function memoryOf(pid: number): Memory {
   return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
 }
 
+/** User and system CPU time a process has used, in ms (from /proc, in clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 interface Server {
   worker: Worker;
   pid: number;
@@ -355,7 +363,8 @@ async function main(): Promise<void> {
         '/shop?category=Staples',
         ...catalogue.items.slice(0, 12).map((p) => productDetailsPath(p.slug)),
       ];
-      console.info(`\n${await pageCases(base, auth, pagePaths, args)}`);
+      const pids = servers.map((s) => s.pid);
+      console.info(`\n${await pageCases(base, auth, pagePaths, pids, args)}`);
     }
 
     const mib = (n: number) => `${n.toFixed(0)} MiB`;
@@ -389,8 +398,17 @@ async function pageCases(
   base: string,
   auth: Record<string, string>,
   pagePaths: string[],
+  pids: number[],
   args: Args,
 ): Promise<string> {
+  // The servers' own CPU time per request: what a request costs, however busy the machine.
+  const measured = async <T extends LoadResult[]>(run: () => Promise<T>) => {
+    const before = pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+    const results = await run();
+    const used = pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0) - before;
+    const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
+    return { results, cpu: `${(used / Math.max(1, requests)).toFixed(2)} ms` };
+  };
   const load = (options: Partial<LoadOptions>) =>
     autocannon({
       url: base,
@@ -399,32 +417,41 @@ async function pageCases(
       workers: 1,
       ...options,
     });
-  const shop = await load({ url: `${base}/shop`, headers: PAGE_HEADERS });
-  const cartReads = { url: `${base}/api/all-carts`, headers: auth };
-  const quiet = await load(cartReads);
-  const [loaded, pages] = await Promise.all([
-    load(cartReads),
-    load({
-      connections: 10,
-      overallRate: PAGES_BESIDE,
-      requests: pagePaths.map((p) => ({ method: 'GET', path: p, headers: PAGE_HEADERS })),
-    }),
+  const shop = await measured(async () => [
+    await load({ url: `${base}/shop`, headers: PAGE_HEADERS }),
   ]);
+  const cartReads = { url: `${base}/api/all-carts`, headers: auth };
+  const quiet = await measured(async () => [await load(cartReads)]);
+  const beside = await measured(() =>
+    Promise.all([
+      load(cartReads),
+      load({
+        // Enough connections to keep up the rate even when each answer takes a second.
+        connections: PAGES_BESIDE,
+        overallRate: PAGES_BESIDE,
+        requests: pagePaths.map((p) => ({ method: 'GET', path: p, headers: PAGE_HEADERS })),
+      }),
+    ]),
+  );
   const failed = (r: LoadResult) => String(r.non2xx + r.errors + r.timeouts);
-  const row = (name: string, r: LoadResult) => [
-    name,
-    r.requests.average.toFixed(0),
-    `${r.latency.p50} ms`,
-    `${r.latency.p99} ms`,
-    failed(r),
-  ];
+  const row = (name: string, r: LoadResult | undefined, cpu: string) =>
+    r
+      ? [
+          name,
+          r.requests.average.toFixed(0),
+          `${r.latency.p50} ms`,
+          `${r.latency.p99} ms`,
+          failed(r),
+          cpu,
+        ]
+      : [];
   return table(
-    ['page case', 'requests/s', 'p50 latency', 'p99 latency', 'failed'],
+    ['page case', 'requests/s', 'p50 latency', 'p99 latency', 'failed', 'server CPU/request'],
     [
-      row('GET /shop (guest page, br)', shop),
-      row('GET /api/all-carts, quiet', quiet),
-      row(`GET /api/all-carts, ${PAGES_BESIDE} pages/s beside`, loaded),
-      row(`  the guest pages beside (${pagePaths.length} addresses)`, pages),
+      row('GET /shop (guest page, br)', shop.results[0], shop.cpu),
+      row('GET /api/all-carts, quiet', quiet.results[0], quiet.cpu),
+      row(`GET /api/all-carts, ${PAGES_BESIDE} pages/s beside`, beside.results[0], beside.cpu),
+      row(`  the guest pages beside (${pagePaths.length} addresses)`, beside.results[1], ''),
     ],
   );
 }
