@@ -63,6 +63,7 @@ import {
   isRenderedPath,
   loadRenderer,
   renderedPageSlots,
+  renderedPaths,
   type RendererModule,
 } from './serverRender';
 import { registerStaticSite } from './routes/static';
@@ -400,6 +401,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     notFound: async (_request, reply) =>
       reply.code(404).type('application/json; charset=utf-8').send(notFoundBody()),
     pageLimit,
+    pagePaths: renderedPaths(),
     // A visitor's page changes with the catalogue (prices, stock) and the shop's own address.
     pageKey: (request) =>
       visitorPageKey(request, auth.userOf, async () => `${await version()} ${ctx.publicUrl()}`),

@@ -78,6 +78,9 @@ const MAX_RENDERS_AT_ONCE = 4;
 /** The origin src/services/baseQuery.ts gives relative API addresses where there is no window. */
 const RENDERER_ORIGIN = 'http://localhost';
 
+/** The addresses of the pages rendered on the server. */
+export const renderedPaths = (): readonly string[] => [...RENDERED_PATHS];
+
 export function isRenderedPath(pathname: string): boolean {
   return RENDERED_PATHS.has(pathname);
 }

@@ -91,6 +91,11 @@ export interface StaticSiteOptions {
   /** Counts a page request; the seconds to wait when the address has had its pages, else null. */
   pageLimit?: (request: FastifyRequest) => Promise<number | null>;
   pageCacheLimits?: { maxEntries: number; maxBytes: number };
+  /**
+   * Pages answered as pages straight away: every other address is first looked for among the
+   * files (a directory read and a few stats) before it falls back to the page.
+   */
+  pagePaths?: readonly string[];
 }
 
 /** A page for anyone. */
@@ -315,6 +320,17 @@ export async function registerStaticSite(
       reply.header('Cache-Control', relative.startsWith('assets/') ? IMMUTABLE : 'no-cache');
     },
   });
+
+  for (const url of options.pagePaths ?? []) {
+    if (url === '/') continue;
+    // HEAD answered by sendPage itself, with the Content-Length a GET would have.
+    app.route({
+      method: ['GET', 'HEAD'],
+      url,
+      exposeHeadRoute: false,
+      handler: (request, reply) => sendPage(request, reply),
+    });
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
