@@ -16,7 +16,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export type PageEncoding = 'br' | 'gzip';
+type PageEncoding = 'br' | 'gzip';
 
 /** One finished page. */
 export interface KeptPage {

@@ -10,7 +10,7 @@
  * The places in the template, each filled with the text given for it or, when none is given,
  * with what the template had there (nothing, for the places where something is only added).
  */
-export type PageSlot =
+type PageSlot =
   /** After the charset (else after <head>, else at the start): data preloads. */
   | 'dataLinks'
   /** Just before </head> (else at the end): script preloads. */

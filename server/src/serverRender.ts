@@ -22,7 +22,7 @@ import vm from 'node:vm';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify';
 import { PRODUCT_PAGE_PATH } from '../../contract/links';
 import { renderedSessionMark, type SessionValues } from '../../contract/session';
-import { pageTemplateOf, type PageSlots } from './pageTemplate';
+import type { PageSlots } from './pageTemplate';
 import { scriptSafeJson } from './preview';
 
 /** src/ssr/render.tsx's interface, as the built file exports it. */
@@ -172,16 +172,6 @@ export function renderedPageSlots(
     : '';
   const answers = `<script type="application/json" id="${ANSWERS_ELEMENT_ID}" data-urls="${urls}"${mark}>${scriptSafeJson(page.answers)}</script>`;
   return { root: `<div id="root">${page.html}</div>${answers}` };
-}
-
-/** index.html with the rendered page (renderedPageSlots); as it is without a #root. */
-export function withRenderedPage(
-  html: string,
-  page: RenderedPage,
-  answered: readonly string[] = [],
-  session: SessionValues | null = null,
-): string {
-  return pageTemplateOf(html).fill(renderedPageSlots(page, answered, session));
 }
 
 function attributeText(text: string): string {

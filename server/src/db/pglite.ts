@@ -356,7 +356,7 @@ function initializeDataDir(pgDir: string): Promise<void> {
  * no less CPU for it. The flag is the process's; nothing else in the server runs
  * WebAssembly. An operator's own tiering flags on node's command line are kept.
  */
-export function compileWasmOnce(execArgv: readonly string[] = process.execArgv): void {
+function compileWasmOnce(execArgv: readonly string[] = process.execArgv): void {
   if (execArgv.some((arg) => /^--(?:no-)?(?:liftoff|wasm-tier)/.test(arg))) return;
   v8.setFlagsFromString('--liftoff-only');
 }

@@ -67,7 +67,7 @@ function tooManyPagesPage(seconds: number): string {
 }
 
 /** Visitors' pages kept, and the bytes they may take with their compressed forms. */
-export const PAGE_CACHE_LIMITS = { maxEntries: 500, maxBytes: 24 * 1024 * 1024 };
+const PAGE_CACHE_LIMITS = { maxEntries: 500, maxBytes: 24 * 1024 * 1024 };
 
 export interface StaticSiteOptions {
   distDir: string;
