@@ -1,12 +1,16 @@
 /**
- * npm run bench:api [-- --servers N --postgres --products N --duration S --connections C --listing --cart]
+ * npm run bench:api [-- --servers N --postgres --products N --duration S --connections C --listing --cart --pages]
  *
  * Starts N server processes (server/src/main.ts, as `npm run server` does) and loads them
  * with autocannon: catalogue reads, a search, cart reads and cart writes, printing requests
  * per second and p99 latency for each, then the resident memory of each server process
  * (VmRSS from /proc) when it was ready, after the run, and at its peak (VmHWM). `--listing`
  * loads only the listing and search targets; `--cart` only the whole catalogue, cart reads and
- * cart writes (the targets of the several-servers comparison).
+ * cart writes (the targets of the several-servers comparison). `--pages` loads only the
+ * server-rendered pages: a guest's /shop as fast as it comes, then cart reads alone and again
+ * with PAGES_BESIDE guest page requests a second (shop, product and content pages) beside
+ * them, printing the cart reads' p50 and p99 both ways. Every run ends with those page cases.
+ * The servers' page limit is lifted, since all the load comes from one address.
  *
  * - One server (the default) runs on the embedded database in a fresh temporary DATA_DIR
  *   with the default settings, so its first start is a newcomer's first start.
@@ -25,8 +29,9 @@ import fs from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type Options as LoadOptions, type Result as LoadResult } from 'autocannon';
 import { createPasswordHasher } from '../src/auth/passwords';
+import { productDetailsPath } from '../../contract/links';
 import { loadConfig } from '../src/config';
 import { migrate } from '../src/db/migrate';
 import { openDatabase } from '../src/db/open';
@@ -46,7 +51,13 @@ interface Args {
   connections: number;
   listing: boolean;
   cart: boolean;
+  pages: boolean;
 }
+
+/** Guest page requests a second sent beside the API's load in the page cases. */
+const PAGES_BESIDE = 100;
+/** What a browser sends when it opens a page. */
+const PAGE_HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {
@@ -57,11 +68,12 @@ function parseArgs(argv: string[]): Args {
     connections: 50,
     listing: false,
     cart: false,
+    pages: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = (argv[i] as string).split('=');
-    if (flag === '--postgres' || flag === '--listing' || flag === '--cart') {
-      args[flag.slice(2) as 'postgres' | 'listing' | 'cart'] = true;
+    if (flag === '--postgres' || flag === '--listing' || flag === '--cart' || flag === '--pages') {
+      args[flag.slice(2) as 'postgres' | 'listing' | 'cart' | 'pages'] = true;
       continue;
     }
     const value = Number(inline ?? argv[++i]);
@@ -92,6 +104,14 @@ function memoryOf(pid: number): Memory {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1]);
   return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+}
+
+/** User and system CPU time a process has used, in ms (from /proc, in clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 interface Server {
@@ -206,6 +226,8 @@ async function main(): Promise<void> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       OUTBOX_CONSOLE: '0',
+      // Every request comes from this one address: the page limit would measure itself.
+      RATE_LIMIT_PAGES_MAX: '1000000',
     });
     const base = `http://127.0.0.1:${servers[0]?.port}`;
 
@@ -220,9 +242,9 @@ async function main(): Promise<void> {
       }),
     );
     const auth = { authorization: `Bearer ${login.access_token}` };
-    const catalogue = await json<{ items: { id: number; inventory_stock: number }[] }>(
-      await fetch(`${base}/api/get-all-products?limit=40`),
-    );
+    const catalogue = await json<{
+      items: { id: number; slug: string; inventory_stock: number }[];
+    }>(await fetch(`${base}/api/get-all-products?limit=40`));
     const inStock = catalogue.items.filter((p) => p.inventory_stock >= 2).slice(0, 8);
     const lineIds: number[] = [];
     for (const product of inStock) {
@@ -301,10 +323,12 @@ async function main(): Promise<void> {
       t.path.startsWith('/api/get-all-products?') || /categories|search-suggestions/.test(t.path);
     const cart = (t: Target) =>
       t.path === '/api/get-all-products' ? !t.headers : /cart/.test(t.path);
-    const chosen = targets.filter(
-      (t) =>
-        (!args.listing && !args.cart) || (args.listing && listing(t)) || (args.cart && cart(t)),
-    );
+    const chosen = args.pages
+      ? []
+      : targets.filter(
+          (t) =>
+            (!args.listing && !args.cart) || (args.listing && listing(t)) || (args.cart && cart(t)),
+        );
     const rows: string[][] = [];
     for (const target of chosen) {
       const result = await autocannon({
@@ -324,7 +348,24 @@ async function main(): Promise<void> {
         String(result.non2xx + result.errors + result.timeouts),
       ]);
     }
-    console.info(table(['target', 'requests/s', 'p99 latency', 'throughput', 'failed'], rows));
+    if (rows.length > 0) {
+      console.info(table(['target', 'requests/s', 'p99 latency', 'throughput', 'failed'], rows));
+    }
+    if (args.pages || (!args.listing && !args.cart)) {
+      const pagePaths = [
+        '/shop',
+        '/',
+        '/home',
+        '/faq',
+        '/vendors',
+        '/contact',
+        '/policies',
+        '/shop?category=Staples',
+        ...catalogue.items.slice(0, 12).map((p) => productDetailsPath(p.slug)),
+      ];
+      const pids = servers.map((s) => s.pid);
+      console.info(`\n${await pageCases(base, auth, pagePaths, pids, args)}`);
+    }
 
     const mib = (n: number) => `${n.toFixed(0)} MiB`;
     console.info(
@@ -347,6 +388,72 @@ async function main(): Promise<void> {
     await postgres?.stop();
     await fs.rm(tempDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A guest's /shop page as fast as it comes; then cart reads alone, and again with
+ * PAGES_BESIDE guest page requests a second going through `pagePaths` beside them.
+ */
+async function pageCases(
+  base: string,
+  auth: Record<string, string>,
+  pagePaths: string[],
+  pids: number[],
+  args: Args,
+): Promise<string> {
+  // The servers' own CPU time per request: what a request costs, however busy the machine.
+  const measured = async <T extends LoadResult[]>(run: () => Promise<T>) => {
+    const before = pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+    const results = await run();
+    const used = pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0) - before;
+    const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
+    return { results, cpu: `${(used / Math.max(1, requests)).toFixed(2)} ms` };
+  };
+  const load = (options: Partial<LoadOptions>) =>
+    autocannon({
+      url: base,
+      connections: args.connections,
+      duration: args.duration,
+      workers: 1,
+      ...options,
+    });
+  const shop = await measured(async () => [
+    await load({ url: `${base}/shop`, headers: PAGE_HEADERS }),
+  ]);
+  const cartReads = { url: `${base}/api/all-carts`, headers: auth };
+  const quiet = await measured(async () => [await load(cartReads)]);
+  const beside = await measured(() =>
+    Promise.all([
+      load(cartReads),
+      load({
+        // Enough connections to keep up the rate even when each answer takes a second.
+        connections: PAGES_BESIDE,
+        overallRate: PAGES_BESIDE,
+        requests: pagePaths.map((p) => ({ method: 'GET', path: p, headers: PAGE_HEADERS })),
+      }),
+    ]),
+  );
+  const failed = (r: LoadResult) => String(r.non2xx + r.errors + r.timeouts);
+  const row = (name: string, r: LoadResult | undefined, cpu: string) =>
+    r
+      ? [
+          name,
+          r.requests.average.toFixed(0),
+          `${r.latency.p50} ms`,
+          `${r.latency.p99} ms`,
+          failed(r),
+          cpu,
+        ]
+      : [];
+  return table(
+    ['page case', 'requests/s', 'p50 latency', 'p99 latency', 'failed', 'server CPU/request'],
+    [
+      row('GET /shop (guest page, br)', shop.results[0], shop.cpu),
+      row('GET /api/all-carts, quiet', quiet.results[0], quiet.cpu),
+      row(`GET /api/all-carts, ${PAGES_BESIDE} pages/s beside`, beside.results[0], beside.cpu),
+      row(`  the guest pages beside (${pagePaths.length} addresses)`, beside.results[1], ''),
+    ],
+  );
 }
 
 const WORDS = ['rice', 'garri', 'gari', 'beens', 'indomi', 'palm oil', 'milk', 'tomatoes', 'soap'];

@@ -1,6 +1,6 @@
 /** The part of autocannon's API the benchmark uses (the package ships no types). */
 declare module 'autocannon' {
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
@@ -10,6 +10,8 @@ declare module 'autocannon' {
     /** Sent in turn by each connection, instead of method/headers/body. */
     requests?: { method: string; path: string; headers?: Record<string, string>; body?: string }[];
     workers?: number;
+    /** Requests a second from all connections together (per worker). */
+    overallRate?: number;
   }
   interface Histogram {
     average: number;
@@ -19,7 +21,7 @@ declare module 'autocannon' {
     p99: number;
     max: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram & { total: number };
     latency: Histogram;
     throughput: Histogram;

@@ -33,15 +33,17 @@ import { createPaystackProvider } from './payments/paystack';
 import type { PaymentProvider } from './payments/provider';
 import { createSandboxProvider, type SandboxProvider } from './payments/sandbox';
 import { registerAuth } from './plugins/auth';
-import { shopperOfPageRequest } from './shopperPage';
+import { shopperOfPageRequest, visitorPageKey } from './shopperPage';
 import { issue, notFoundBody, registerErrorHandling, unprocessable } from './plugins/errors';
 import {
   createAuthLimits,
   createDatabaseLimitStore,
   createMemoryLimitStore,
+  createPageLimit,
   type LimitStore,
 } from './plugins/limits';
 import { allowedHostNames, registerHostCheck } from './plugins/hosts';
+import { countPageRender } from './metrics';
 import { registerObservability } from './plugins/observability';
 import { registerOpenApi } from './plugins/openapi';
 import { findNul, validatorCompiler } from './plugins/validation';
@@ -59,15 +61,17 @@ import paymentRoutes from './routes/payment';
 import productRoutes from './routes/product';
 import staffRoutes from './routes/staff';
 import { sweepStock } from './orders/journey';
-import { chunkGroupsReader, earlyDataPaths, earlyScriptPaths, withEarlyData } from './earlyData';
+import { chunkGroupsReader, earlyDataPaths, earlyDataSlots, earlyScriptPaths } from './earlyData';
 import { registerApiCompression } from './plugins/compress';
-import { catalogueVersion } from './db/products';
-import { pagePreview, withPreview } from './preview';
+import { sharedCatalogueVersion } from './db/products';
+import { pageTemplateOf } from './pageTemplate';
+import { pagePreview, previewSlots } from './preview';
 import {
   createServerRenderer,
   isRenderedPath,
   loadRenderer,
-  withRenderedPage,
+  renderedPageSlots,
+  renderedPaths,
   type RendererModule,
 } from './serverRender';
 import siteRoutes, { pageRedirect, pageStatus } from './routes/site';
@@ -436,24 +440,28 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   }
 
   const chunkGroups = chunkGroupsReader(config.distDir);
+  const version = sharedCatalogueVersion(deps.db);
   const pageRenderer =
     deps.pageRenderer === undefined ? loadRenderer(config.distDir, app.log) : deps.pageRenderer;
   const serverRender = pageRenderer
-    ? createServerRenderer(pageRenderer, {
-        app,
-        version: () => catalogueVersion(deps.db),
-        log: app.log,
-      })
+    ? createServerRenderer(pageRenderer, { app, version, log: app.log })
     : null;
   await app.register(siteRoutes, { ctx });
+  // Counted in this process: a flood is cut at each server, and no page waits on the database.
+  const pageLimit = createPageLimit(createMemoryLimitStore(clock), config.rateLimits.pagesPerIp);
   await registerStaticSite(app, {
     distDir: config.distDir,
     isApiPath: (url) => isApiPath(url, config.apiPrefix),
     serveSourceMaps: config.serveSourceMaps,
     pageRedirect,
-    pageStatus: (url) => pageStatus(deps.db, url),
+    countPage: countPageRender,
     notFound: async (_request, reply) =>
       reply.code(404).type('application/json; charset=utf-8').send(notFoundBody()),
+    pageLimit,
+    pagePaths: renderedPaths(),
+    // A visitor's page changes with the catalogue (prices, stock) and the shop's own address.
+    pageKey: (request) =>
+      visitorPageKey(request, auth.userOf, async () => `${await version()} ${ctx.publicUrl()}`),
     renderPage: async (html, request) => {
       const url = new URL(request.url, 'http://page');
       const path = `${url.pathname}${url.search}`;
@@ -462,14 +470,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
         serverRender && isRenderedPath(url.pathname)
           ? await shopperOfPageRequest(request, auth.userOf)
           : null;
-      const rendered = serverRender ? await serverRender.render(path, shopper) : null;
+      const { page: rendered, keep } = serverRender
+        ? await serverRender.render(path, shopper)
+        : { page: null, keep: true };
+      const status = await pageStatus(deps.db, request.url);
       const early = earlyDataPaths(config.apiPrefix, url.pathname, url.searchParams);
       const scripts = earlyScriptPaths(await chunkGroups(), url.pathname);
-      // A rendered page carries its answers; only a page the browser renders preloads them.
-      let page = withEarlyData(html, rendered ? [] : early, scripts);
-      if (rendered) page = withRenderedPage(page, rendered, early, shopper);
-      page = withPreview(page, await pagePreview(ctx, url.pathname, url.searchParams));
-      return rendered && shopper ? { privateHtml: page } : page;
+      const template = pageTemplateOf(html);
+      const page = template.fill({
+        // A rendered page carries its answers; only a page the browser renders preloads them.
+        ...earlyDataSlots(rendered ? [] : early, scripts),
+        ...(rendered ? renderedPageSlots(rendered, early, shopper) : {}),
+        ...previewSlots(template, await pagePreview(ctx, url.pathname, url.searchParams)),
+      });
+      return rendered && shopper ? { privateHtml: page, status } : { html: page, status, keep };
     },
   });
 

@@ -50,6 +50,8 @@ export interface Config {
   rateLimits: {
     authPerIp: RateLimitSetting;
     authPerEmail: RateLimitSetting;
+    /** Server-rendered pages per client address, counted by each server process. */
+    pagesPerIp: RateLimitSetting;
   };
   /** How long a started payment holds its cart's stock for the shopper. */
   stockHoldSeconds: number;
@@ -488,6 +490,10 @@ export function loadConfig(env: Env = process.env): Config {
       authPerEmail: {
         max: r.integer('RATE_LIMIT_EMAIL_MAX', 10, 1, 1_000_000),
         windowMs: r.integer('RATE_LIMIT_EMAIL_WINDOW_SECONDS', 900, 1, 86400) * 1000,
+      },
+      pagesPerIp: {
+        max: r.integer('RATE_LIMIT_PAGES_MAX', 300, 1, 1_000_000),
+        windowMs: r.integer('RATE_LIMIT_PAGES_WINDOW_SECONDS', 60, 1, 86400) * 1000,
       },
     },
     stockHoldSeconds: r.integer('STOCK_HOLD_MINUTES', 15, 1, 1440) * 60,

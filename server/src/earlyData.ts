@@ -25,6 +25,7 @@ import {
   PRODUCT_PAGE_PATH,
   PRODUCT_SLUG_PARAM,
 } from '../../contract/links';
+import { pageTemplateOf, type PageSlots } from './pageTemplate';
 
 /** The shop's routes: the same listing at / and /shop. */
 const SHOP_PATHS = new Set(['/', '/shop']);
@@ -170,38 +171,34 @@ const escapeAttribute = (value: string) =>
   );
 
 /**
- * index.html with a preload for each data address early in its head (after the charset,
- * before the scripts), so the browser asks for them as soon as it reads the page, and one for
- * each route script at the end of its head, after the entry's own scripts. The data at low
- * priority: the scripts paint the header and need the bandwidth first; the data is needed
- * only once they have run.
+ * A preload for each data address early in the head (after the charset, before the scripts),
+ * so the browser asks for them as soon as it reads the page, and one for each route script
+ * at the end of the head, after the entry's own scripts. The data at low priority: the
+ * scripts paint the header and need the bandwidth first; the data is needed only once they
+ * have run.
  */
+export function earlyDataSlots(
+  paths: readonly string[],
+  scripts: readonly string[] = [],
+): PageSlots {
+  return {
+    dataLinks: paths
+      .map(
+        (p) =>
+          `<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="${escapeAttribute(p)}" />`,
+      )
+      .join(''),
+    scriptLinks: scripts
+      .map((p) => `<link rel="preload" as="script" href="${escapeAttribute(p)}" />`)
+      .join(''),
+  };
+}
+
+/** index.html with the preloads of earlyDataSlots. */
 export function withEarlyData(
   html: string,
   paths: readonly string[],
   scripts: readonly string[] = [],
 ): string {
-  const dataLinks = paths
-    .map(
-      (p) =>
-        `<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="${escapeAttribute(p)}" />`,
-    )
-    .join('');
-  const scriptLinks = scripts
-    .map((p) => `<link rel="preload" as="script" href="${escapeAttribute(p)}" />`)
-    .join('');
-  let page = html;
-  if (scriptLinks !== '') {
-    const end = page.search(/<\/head>/i);
-    page =
-      end === -1
-        ? `${page}${scriptLinks}`
-        : `${page.slice(0, end)}${scriptLinks}${page.slice(end)}`;
-  }
-  if (dataLinks !== '') {
-    const anchor = /<meta charset[^>]*>/i.exec(page) ?? /<head[^>]*>/i.exec(page);
-    const at = anchor ? anchor.index + anchor[0].length : 0;
-    page = `${page.slice(0, at)}${dataLinks}${page.slice(at)}`;
-  }
-  return page;
+  return pageTemplateOf(html).fill(earlyDataSlots(paths, scripts));
 }

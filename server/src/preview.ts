@@ -18,6 +18,7 @@ import {
   type ProductRecord,
 } from './db/products';
 import { formatNaira } from './money';
+import { pageTemplateOf, type PageSlots, type PageTemplate } from './pageTemplate';
 
 export interface PagePreview {
   type: 'website' | 'product';
@@ -306,52 +307,32 @@ export function scriptSafeJson(value: unknown): string {
   );
 }
 
-// Quote-aware, so a '>' inside an attribute value does not end the tag early.
-const META_TAG = /<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
-const DESCRIPTION_NAME = /\sname\s*=\s*(?:"description"|'description'|description(?=[\s/>]))/i;
-const TITLE_TAG = /<title\b[^>]*>[\s\S]*?<\/title\s*>/gi;
-
 /**
- * `html` with the first match of `pattern` (global) replaced by `tag` and any others removed;
- * null when nothing matches.
+ * What the page's own title, description, preview tags and structured data put in
+ * `template`: each in place of the shop's (exactly one of each kept), the rest at the end of
+ * its head (or at the start, without one).
  */
-function replaceOnce(
-  html: string,
-  pattern: RegExp,
-  tag: string,
-  matches: (match: string) => boolean = () => true,
-): string | null {
-  let found = 0;
-  const page = html.replace(pattern, (match) => {
-    if (!matches(match)) return match;
-    found += 1;
-    return found === 1 ? tag : '';
-  });
-  return found > 0 ? page : null;
-}
-
-/**
- * index.html with the page's own title and description where the shop's were (exactly one of
- * each), and the preview tags and structured data at the end of its head (or at the start,
- * without one).
- */
-export function withPreview(html: string, p: PagePreview): string {
+export function previewSlots(template: PageTemplate, p: PagePreview): PageSlots {
   const title = `<title>${escapeAttribute(p.pageTitle)}</title>`;
   const description = `<meta name="description" content="${escapeAttribute(p.description)}" />`;
   const added: string[] = [];
-  let page = replaceOnce(html, TITLE_TAG, title);
-  if (page === null) {
-    page = html;
-    added.push(title);
-  }
-  const described = replaceOnce(page, META_TAG, description, (tag) => DESCRIPTION_NAME.test(tag));
-  if (described === null) added.push(description);
-  else page = described;
+  if (!template.hasTitle) added.push(title);
+  if (!template.hasDescription) added.push(description);
   added.push(previewTags(p));
   if (p.structuredData) {
     added.push(`<script type="application/ld+json">${scriptSafeJson(p.structuredData)}</script>`);
   }
-  const tags = added.join('\n');
-  const head = page.search(/<\/head>/i);
-  return head === -1 ? `${tags}\n${page}` : `${page.slice(0, head)}${tags}\n${page.slice(head)}`;
+  return {
+    title,
+    extraTitles: '',
+    description,
+    extraDescriptions: '',
+    headEnd: `${added.join('\n')}\n`,
+  };
+}
+
+/** index.html with the page's preview (previewSlots). */
+export function withPreview(html: string, p: PagePreview): string {
+  const template = pageTemplateOf(html);
+  return template.fill(previewSlots(template, p));
 }

@@ -18,9 +18,11 @@
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
+import vm from 'node:vm';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify';
 import { PRODUCT_PAGE_PATH } from '../../contract/links';
 import { renderedSessionMark, type SessionValues } from '../../contract/session';
+import type { PageSlots } from './pageTemplate';
 import { scriptSafeJson } from './preview';
 import { countPageRender } from './metrics';
 
@@ -67,19 +69,18 @@ const RENDERED_PATHS = new Set([
 const RENDER_TIME_LIMIT_MS = 2_000;
 /** Answers larger than this are not inlined (the browser asks for them); the page is not rendered. */
 const MAX_ANSWERS_BYTES = 256 * 1024;
-/** Rendered pages kept per catalogue version: the shop's pages and the products shared most lately. */
-const PAGES_KEPT = 200;
 /**
  * Renders running at once. A render costs 100-250 ms of CPU; addresses nobody has asked for
  * (a crawler's, or a flood of made-up searches) beyond this many at once get the page the
  * browser renders, so they cannot starve the API of the server's time.
  */
 const MAX_RENDERS_AT_ONCE = 4;
-/** Longer addresses are rendered every time, never kept. */
-const MAX_KEPT_URL_LENGTH = 300;
 
 /** The origin src/services/baseQuery.ts gives relative API addresses where there is no window. */
 const RENDERER_ORIGIN = 'http://localhost';
+
+/** The addresses of the pages rendered on the server. */
+export const renderedPaths = (): readonly string[] => [...RENDERED_PATHS];
 
 export function isRenderedPath(pathname: string): boolean {
   return RENDERED_PATHS.has(pathname);
@@ -123,7 +124,24 @@ export function loadRenderer(distDir: string, log: FastifyBaseLogger): RendererM
     return null;
   }
   try {
-    return createRequire(import.meta.url)(file) as RendererModule;
+    // Compiled as Node compiles a CommonJS file, but not through require(): under tsx (npm
+    // run server) require() hands every file to its TypeScript transform, which for this
+    // 3 MB bundle takes seconds and a couple of hundred megabytes the server then keeps.
+    const load = vm.compileFunction(
+      fs.readFileSync(file, 'utf8'),
+      ['exports', 'require', 'module', '__filename', '__dirname'],
+      { filename: file },
+    );
+    const module = { exports: {} as unknown };
+    load.call(
+      module.exports,
+      module.exports,
+      createRequire(file),
+      module,
+      file,
+      path.dirname(file),
+    );
+    return module.exports as RendererModule;
   } catch (error) {
     log.error({ err: error, file }, 'the server renderer could not be loaded');
     return null;
@@ -140,25 +158,21 @@ export const ANSWERS_ELEMENT_ID = 'server-answers';
 export const RENDERED_SESSION_ATTRIBUTE = 'data-session';
 
 /**
- * index.html with the rendered page in #root and its answers just after it. `answered` names
- * the API addresses the answers stand for, so the browser's service worker can keep them
+ * The rendered page in #root and its answers just after it. `answered` names the API
+ * addresses the answers stand for, so the browser's service worker can keep them
  * (src/app/pwa/serverAnswered.ts).
  */
-export function withRenderedPage(
-  html: string,
+export function renderedPageSlots(
   page: RenderedPage,
   answered: readonly string[] = [],
   session: SessionValues | null = null,
-): string {
-  // index.html as the build writes it (minified: `<div id=root></div>`) or as written.
-  const root = /<div id=(["']?)root\1\s*><\/div>/.exec(html);
-  if (!root) return html;
+): PageSlots {
   const urls = attributeText(answered.join(' '));
   const mark = session
     ? ` ${RENDERED_SESSION_ATTRIBUTE}="${attributeText(renderedSessionMark(session))}"`
     : '';
   const answers = `<script type="application/json" id="${ANSWERS_ELEMENT_ID}" data-urls="${urls}"${mark}>${scriptSafeJson(page.answers)}</script>`;
-  return `${html.slice(0, root.index)}<div id="root">${page.html}</div>${answers}${html.slice(root.index + root[0].length)}`;
+  return { root: `<div id="root">${page.html}</div>${answers}` };
 }
 
 function attributeText(text: string): string {
@@ -168,14 +182,21 @@ function attributeText(text: string): string {
 export interface ServerRenderer {
   /**
    * The page at `url` (path and query), as a visitor or as the shopper of a checked
-   * `session` sees it; null when it is left to the browser.
+   * `session` sees it; null when it is left to the browser. `keep` is false when that
+   * outcome is of the moment (a render given up, or not started while others ran).
    */
-  render(url: string, session?: SessionValues | null): Promise<RenderedPage | null>;
+  render(url: string, session?: SessionValues | null): Promise<RenderOutcome>;
+}
+
+export interface RenderOutcome {
+  page: RenderedPage | null;
+  keep: boolean;
 }
 
 /**
- * Renders the public pages with `renderer`, keeping each rendered page until the catalogue
- * changes (`version` answers the catalogue's version; a product page shows stock and price).
+ * Renders the public pages with `renderer`. Requests for one page of one catalogue version
+ * (`version` answers it) that arrive while it is being rendered share that render; the
+ * finished page is kept by the page cache (server/src/pageCache.ts), not here.
  */
 export function createServerRenderer(
   renderer: RendererModule,
@@ -190,18 +211,12 @@ export function createServerRenderer(
   const maxAtOnce = options.maxAtOnce ?? MAX_RENDERS_AT_ONCE;
   const renderPage = renderer.createServerPages(inProcessFetch(options.app));
   const timeLimitMs = options.timeLimitMs ?? RENDER_TIME_LIMIT_MS;
-  const kept = new Map<string, { version: number; page: RenderedPage | null }>();
-  // Requests for a page being rendered wait for that render instead of starting their own.
-  const inFlight = new Map<string, ReturnType<typeof renderFresh>>();
-
-  /** The page, and whether the outcome holds until the catalogue changes (a time-out does not). */
+  const inFlight = new Map<string, Promise<RenderOutcome>>();
   // A shopper's renders, each for one request: counted against the same limit.
   let shopperRenders = 0;
+  const leftToBrowser: RenderOutcome = { page: null, keep: false };
 
-  async function renderFresh(
-    url: string,
-    session?: SessionValues,
-  ): Promise<{ page: RenderedPage | null; keep: boolean }> {
+  async function renderFresh(url: string, session?: SessionValues): Promise<RenderOutcome> {
     const signal = AbortSignal.timeout(timeLimitMs);
     try {
       const page = await renderPage(url, signal, session);
@@ -220,43 +235,25 @@ export function createServerRenderer(
   return {
     async render(url, session) {
       const pathname = new URL(url, RENDERER_ORIGIN).pathname;
-      if (!isRenderedPath(pathname)) return null;
+      if (!isRenderedPath(pathname)) return { page: null, keep: true };
       if (session) {
-        if (inFlight.size + shopperRenders >= maxAtOnce) return null;
+        if (inFlight.size + shopperRenders >= maxAtOnce) return leftToBrowser;
         shopperRenders += 1;
         countPageRender('private');
         try {
-          return (await renderFresh(url, session)).page;
+          return await renderFresh(url, session);
         } finally {
           shopperRenders -= 1;
         }
       }
-      const version = await options.version();
-      const hit = kept.get(url);
-      if (hit && hit.version === version) {
-        countPageRender('hit');
-        kept.delete(url);
-        kept.set(url, hit);
-        return hit.page;
-      }
-      countPageRender('miss');
-      const key = `${version} ${url}`;
+      const key = `${await options.version()} ${url}`;
       let pending = inFlight.get(key);
-      if (!pending && inFlight.size + shopperRenders >= maxAtOnce) return null;
       if (!pending) {
+        if (inFlight.size + shopperRenders >= maxAtOnce) return leftToBrowser;
         pending = renderFresh(url).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
-      const { page, keep } = await pending;
-      if (keep && url.length <= MAX_KEPT_URL_LENGTH) {
-        kept.delete(url);
-        kept.set(url, { version, page });
-        for (const oldest of kept.keys()) {
-          if (kept.size <= PAGES_KEPT) break;
-          kept.delete(oldest);
-        }
-      }
-      return page;
+      return pending;
     },
   };
 }

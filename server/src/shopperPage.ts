@@ -27,3 +27,21 @@ export async function shopperOfPageRequest(
   if (!user || session.userID !== String(user.id)) return null;
   return session;
 }
+
+/** Longer addresses are made for each request, never kept. */
+const MAX_KEPT_URL_LENGTH = 300;
+
+/**
+ * What a visitor's page is kept under (routes/static.ts pageKey): its address within the
+ * generation `generation` answers; null for a signed-in shopper's request, whose page is
+ * theirs alone, and for addresses too long to be worth keeping.
+ */
+export async function visitorPageKey(
+  request: Pick<FastifyRequest, 'headers' | 'url'>,
+  userOf: (token: string) => Promise<AuthUser | null>,
+  generation: () => Promise<string>,
+): Promise<{ generation: string; key: string } | null> {
+  if (request.url.length > MAX_KEPT_URL_LENGTH) return null;
+  if (await shopperOfPageRequest(request, userOf)) return null;
+  return { generation: await generation(), key: request.url };
+}

@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { App } from '../src/app';
 import { scriptSafeJson } from '../src/preview';
-import { createServerRenderer, inProcessFetch, type RendererModule } from '../src/serverRender';
+import {
+  createServerRenderer,
+  inProcessFetch,
+  loadRenderer,
+  type RendererModule,
+} from '../src/serverRender';
 import { SESSION_COOKIE, encodeSessionCookie } from '../../contract/sessionCookie';
 import type { SessionValues } from '../../contract/session';
 import {
@@ -112,6 +117,25 @@ describe('pages rendered on the server', () => {
     expect(rendered.length - before).toBe(2);
   });
 
+  test("a visitor's page asked for again is sent as it was kept: no render, one version read", async () => {
+    const before = rendered.length;
+    const url = '/detail/product-details?slug=ofada-rice';
+    const first = await call(site, { url, headers: { 'accept-encoding': 'br' } });
+    const queries = jest.spyOn(t.db, 'query');
+    try {
+      const second = await call(site, { url, headers: { 'accept-encoding': 'br' } });
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(second.headers.etag).toBe(first.headers.etag);
+      // Only the catalogue's version: the preview's product is not looked up again.
+      expect(queries.mock.calls.map(([sql]) => sql)).toEqual([
+        'SELECT version FROM catalogue_state WHERE id = 1',
+      ]);
+    } finally {
+      queries.mockRestore();
+    }
+    expect(rendered.length - before).toBe(1);
+  });
+
   test("a shopper's page with a fixed address is rendered; forms and others are the browser's", async () => {
     const before = rendered.length;
     // The renderer draws a shopper's page with a placeholder for the shopper's part
@@ -159,6 +183,28 @@ describe('pages rendered on the server', () => {
 });
 
 describe('the renderer', () => {
+  test("loads the build's renderer as Node loads a CommonJS file, and survives a broken one", async () => {
+    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-renderer-'));
+    try {
+      fs.mkdirSync(path.join(built, '.ssr'));
+      fs.writeFileSync(
+        path.join(built, '.ssr', 'render.cjs'),
+        `const { format } = require('node:util');
+        const here = require('node:path').basename(__dirname);
+        exports.createServerPages = () => async (url) => ({ html: format('<main>%s %s</main>', here, url), answers: {} });`,
+      );
+      const renderer = loadRenderer(built, t.app.log);
+      await expect(renderer?.createServerPages(fetch)('/faq')).resolves.toEqual({
+        html: '<main>.ssr /faq</main>',
+        answers: {},
+      });
+      fs.writeFileSync(path.join(built, '.ssr', 'render.cjs'), 'exports.x = (;');
+      expect(loadRenderer(built, t.app.log)).toBeNull();
+    } finally {
+      fs.rmSync(built, { recursive: true, force: true });
+    }
+  });
+
   test("answers the renderer's API requests in-process", async () => {
     const fetchFn = inProcessFetch(t.app);
     const r = await fetchFn('http://localhost/api/categories');
@@ -184,8 +230,9 @@ describe('the renderer', () => {
       log: t.app.log,
       timeLimitMs: 20,
     });
-    await expect(renderer.render('/shop')).resolves.toBeNull();
-    await expect(renderer.render('/shop')).resolves.toBeNull();
+    // Left to the browser this time only: the page cache must not keep that outcome.
+    await expect(renderer.render('/shop')).resolves.toEqual({ page: null, keep: false });
+    await expect(renderer.render('/shop')).resolves.toEqual({ page: null, keep: false });
     expect(calls).toBe(2);
   });
 
@@ -207,18 +254,22 @@ describe('the renderer', () => {
     const second = renderer.render('/shop?q=b');
     // The same address waits for its render; a third one is not started.
     const sameAsFirst = renderer.render('/shop?q=a');
-    await expect(renderer.render('/shop?q=c')).resolves.toBeNull();
+    await expect(renderer.render('/shop?q=c')).resolves.toEqual({ page: null, keep: false });
     await new Promise((resolve) => setImmediate(resolve));
     expect(waiting).toHaveLength(2);
     for (const finish of waiting) finish();
-    await expect(first).resolves.toEqual({ html: '<main>/shop?q=a</main>', answers: {} });
-    await expect(sameAsFirst).resolves.toEqual({ html: '<main>/shop?q=a</main>', answers: {} });
-    await expect(second).resolves.toEqual({ html: '<main>/shop?q=b</main>', answers: {} });
+    const done = (url: string) => ({
+      page: { html: `<main>${url}</main>`, answers: {} },
+      keep: true,
+    });
+    await expect(first).resolves.toEqual(done('/shop?q=a'));
+    await expect(sameAsFirst).resolves.toEqual(done('/shop?q=a'));
+    await expect(second).resolves.toEqual(done('/shop?q=b'));
     // Once they are done, the next address is rendered.
     const third = renderer.render('/shop?q=c');
     await new Promise((resolve) => setImmediate(resolve));
     waiting[2]?.();
-    await expect(third).resolves.toEqual({ html: '<main>/shop?q=c</main>', answers: {} });
+    await expect(third).resolves.toEqual(done('/shop?q=c'));
   });
 
   test('a page whose answers are too large is not rendered', async () => {
@@ -233,7 +284,8 @@ describe('the renderer', () => {
       version: async () => 1,
       log: t.app.log,
     });
-    await expect(renderer.render('/shop')).resolves.toBeNull();
+    // Every visit would be as large: the shell is kept.
+    await expect(renderer.render('/shop')).resolves.toEqual({ page: null, keep: true });
   });
 });
 
@@ -322,6 +374,21 @@ describe("a signed-in shopper's pages", () => {
     expect(visitor.body).toContain('data-shopper-placeholder');
     expect(visitor.body).not.toContain('Ofada Rice');
     expect(visitor.body).not.toContain('data-session');
+  });
+
+  test("a shopper's page is never kept for visitors, nor a visitor's served to a shopper", async () => {
+    const shopper = await shopperWithRice();
+    const url = '/profile/affiliate-market';
+    const mine = await call(shopSite, { url, headers: { cookie: cookieFor(shopper) } });
+    expect(mine.body).toContain(`<p>Hi, ${shopper.firstName}</p>`);
+    const visitor = await call(shopSite, { url });
+    expect(visitor.body).toContain('data-shopper-placeholder');
+    expect(visitor.body).not.toContain(shopper.firstName);
+    const before = log.length;
+    const again = await call(shopSite, { url, headers: { cookie: cookieFor(shopper) } });
+    expect(again.body).toContain(`<p>Hi, ${shopper.firstName}</p>`);
+    expect(again.headers['cache-control']).toBe('private, no-store');
+    expect(log.slice(before).map((r) => r.session?.userID)).toEqual([String(shopper.id)]);
   });
 
   test('a cookie whose token is logged out, forged or of another account gets the visitor copy', async () => {

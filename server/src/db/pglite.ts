@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import {
   assertNotInTransaction,
@@ -433,6 +434,18 @@ export async function restorePglite(dataDir: string, file: string): Promise<void
   }
 }
 
+/**
+ * PostgreSQL's WebAssembly compiled once, by V8's baseline compiler (Liftoff). By default V8
+ * compiles its busy functions a second time with its optimizing compiler, in the background:
+ * 40-50 MB more resident and as much again while it compiles, and the shop's queries used
+ * no less CPU for it. The flag is the process's; nothing else in the server runs
+ * WebAssembly. An operator's own tiering flags on node's command line are kept.
+ */
+function compileWasmOnce(execArgv: readonly string[] = process.execArgv): void {
+  if (execArgv.some((arg) => /^--(?:no-)?(?:liftoff|wasm-tier)/.test(arg))) return;
+  v8.setFlagsFromString('--liftoff-only');
+}
+
 /** Opens PGlite on disk under dataDir/pglite, or in memory when dataDir is null. */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   const dir = dataDir === null ? null : path.resolve(dataDir);
@@ -450,6 +463,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     release();
     throw error;
   }
+  compileWasmOnce();
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: {

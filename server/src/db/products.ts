@@ -288,6 +288,20 @@ export async function catalogueVersion(db: Queryable): Promise<number> {
   return rows[0] ? num(rows[0].version) : 0;
 }
 
+/**
+ * catalogueVersion for callers on every request: those arriving while a query is on its way
+ * share it, so the answer is at most one round trip old.
+ */
+export function sharedCatalogueVersion(db: Queryable): () => Promise<number> {
+  let pending: Promise<number> | null = null;
+  return () => {
+    pending ??= catalogueVersion(db).finally(() => {
+      pending = null;
+    });
+    return pending;
+  };
+}
+
 export async function countProducts(db: Queryable): Promise<number> {
   const rows = await db.query<{ n: unknown }>('SELECT count(*) AS n FROM products');
   return rows[0] ? num(rows[0].n) : 0;

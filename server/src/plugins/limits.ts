@@ -146,6 +146,23 @@ export interface AuthLimits {
   contact(request: FastifyRequest): Promise<void>;
 }
 
+/**
+ * Pages (not the API, not files) per client address: a shopper opens a handful of pages a
+ * minute, since the app moves between its pages itself; many shoppers behind one mobile
+ * network's address share the allowance, so it is far above what one person asks for. Counts
+ * the request and answers the seconds to wait when the address is past its allowance, else
+ * null.
+ */
+export function createPageLimit(
+  store: LimitStore,
+  perIp: RateLimitSetting,
+): (request: FastifyRequest) => Promise<number | null> {
+  return async (request) => {
+    const counted = await store.increment(`page:${request.ip}`, perIp.windowMs);
+    return counted.count > perIp.max ? counted.resetInMs / 1000 : null;
+  };
+}
+
 function refusal(resetInMs: number) {
   const seconds = resetInMs / 1000;
   return tooManyRequests(`Too many attempts. Please try again in ${waitText(seconds)}.`, seconds);
