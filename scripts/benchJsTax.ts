@@ -85,6 +85,10 @@ async function measure(
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
     }
     const url = new URL(route.path, baseURL).href;
+    // A plain file of the site first, so the page's renderer process is already running and
+    // traced when the navigation starts: a new process can join the trace too late to record
+    // the navigation's start.
+    await page.goto(`${baseURL}/robots.txt`);
     await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     let trace: Buffer;
     try {
