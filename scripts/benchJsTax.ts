@@ -10,7 +10,8 @@
  * request with the same cookies, so both get the same server-rendered HTML; the difference
  * is the work the scripts do (download, parse, run, hydrate, and the layout and paint that
  * follow). Each load is a first visit: a new context (empty HTTP cache, no storage), service
- * workers blocked, a phone-sized window (375x812). `--cpu N` slows the CPU N times
+ * workers blocked, a phone-sized window (375x812), which has only fetched the site's
+ * robots.txt before (see measure). `--cpu N` slows the CPU N times
  * (DevTools protocol Emulation.setCPUThrottlingRate), as Lighthouse's mobile preset does 4x.
  *
  * The time is Chromium's own: a trace (categories toplevel, devtools.timeline and
