@@ -137,6 +137,13 @@ const config: Config = {
       },
     },
     serverProject,
+    {
+      ...shared,
+      // Pure helpers of the benchmarks (scripts/), tested where they run: in Node.
+      displayName: 'scripts',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/scripts'],
+    },
   ],
 };
 

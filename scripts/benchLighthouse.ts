@@ -21,13 +21,14 @@
  * TBT and the JavaScript and total bytes transferred, with each run's values beside it and
  * the machine's load before and after: the CPU-bound numbers (TBT, and through it the
  * score) grow with the load, since Lighthouse's simulation starts from what it observed.
+ * Beside them, Lighthouse's benchmarkIndex of each run (its own quick measure of the CPU,
+ * higher is faster; the report's environment.benchmarkIndex), so numbers taken on two
+ * machines, or on one machine at a busy and a quiet hour, can be told apart.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Flags, RunnerResult } from 'lighthouse';
 import { chromium } from '@playwright/test';
-import { SESSION_KEYS, type SessionValues } from '../contract/session';
-import { SESSION_COOKIE, encodeSessionCookie } from '../contract/sessionCookie';
 import {
   argument,
   chromePath,
@@ -37,21 +38,10 @@ import {
   requireChromium,
   startStorefront,
 } from './benchServer';
+import { prepareRoutes, sessionCookie, type Route } from './benchRoutes';
 
-const DEMO_SHOPPER = { username: 'demo@ibadanmarket.ng', password: 'DemoPass123!' };
 const runs = Number(argument('--runs') ?? 3);
 const reportsDir = argument('--reports');
-
-interface Route {
-  label: string;
-  path: string;
-  session?: Record<string, string>;
-  /**
-   * Words the page must show the shopper, checked once the audit is done in the same browser,
-   * so that a page that showed something else (signed out, the cart empty) fails the bench.
-   */
-  mustShow?: string;
-}
 
 interface Measurement {
   score: number;
@@ -60,72 +50,8 @@ interface Measurement {
   tbt: number;
   scriptBytes: number;
   totalBytes: number;
-}
-
-interface LoginAnswer {
-  access_token: string;
-  user_details: { id: number; firstname: string };
-}
-
-interface ProductAnswer {
-  id: number;
-  name: string;
-  slug: string;
-  amount: number;
-  inventory_stock: number;
-}
-
-async function api<T>(baseURL: string, path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(`${baseURL}/api${path}`, init);
-  if (!response.ok)
-    throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** The routes to audit; the demo shopper is signed in through the API and given a cart. */
-async function prepareRoutes(baseURL: string): Promise<Route[]> {
-  const products = await api<ProductAnswer[]>(baseURL, '/get-all-products');
-  const inStock = products.filter((p) => p.inventory_stock > 0);
-  const [first, second] = inStock;
-  if (!first || !second)
-    throw new Error('The demo catalogue has fewer than two products in stock.');
-  const login = await api<LoginAnswer>(baseURL, '/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_SHOPPER),
-  });
-  const userId = login.user_details.id;
-  for (const product of [first, second]) {
-    await api(baseURL, '/add-cart', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${login.access_token}`,
-      },
-      body: JSON.stringify({
-        user_id: userId,
-        product_id: product.id,
-        quantity: 1,
-        price_per_item: product.amount,
-      }),
-    });
-  }
-  const session = {
-    authToken: login.access_token,
-    userID: String(userId),
-    userName: login.user_details.firstname,
-  };
-  return [
-    { label: '/', path: '/' },
-    { label: '/home', path: '/home' },
-    { label: '/shop', path: '/shop' },
-    {
-      label: 'product',
-      path: `/detail/product-details?${new URLSearchParams({ slug: first.slug })}`,
-    },
-    { label: '/cart (signed in)', path: '/cart', session, mustShow: first.name },
-    { label: '/faq', path: '/faq' },
-  ];
+  /** Lighthouse's measure of this machine's speed during the run: higher is faster. */
+  benchmarkIndex: number;
 }
 
 /**
@@ -143,15 +69,7 @@ async function signIn(port: number, baseURL: string, session: Record<string, str
     await page.evaluate((values) => {
       for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
     }, session);
-    const values = Object.fromEntries(SESSION_KEYS.map((key) => [key, session[key] ?? null]));
-    await context.addCookies([
-      {
-        name: SESSION_COOKIE,
-        value: encodeSessionCookie(values as SessionValues),
-        url: baseURL,
-        sameSite: 'Lax',
-      },
-    ]);
+    await context.addCookies([sessionCookie(baseURL, session)]);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
     await page.close();
@@ -263,6 +181,7 @@ async function audit(baseURL: string, route: Route, reportFile?: string): Promis
       tbt: numeric('total-blocking-time'),
       scriptBytes: bytes('script'),
       totalBytes: bytes('total'),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
     chrome.kill();
@@ -287,13 +206,23 @@ function report(routes: Route[], results: Map<string, Measurement[]>) {
       cell(of('tbt'), (n) => `${Math.round(n)} ms`),
       cell(of('scriptBytes'), kb),
       cell(of('totalBytes'), kb),
+      cell(of('benchmarkIndex'), (n) => String(Math.round(n))),
     ];
   });
   console.log(
     `\nLighthouse ${runs > 1 ? `median of ${runs} runs (each run in brackets)` : '1 run'}, mobile preset, simulated throttling:`,
   );
   printTable(
-    ['route', 'performance', 'LCP', 'CLS', 'TBT', 'JS transferred', 'all transferred'],
+    [
+      'route',
+      'performance',
+      'LCP',
+      'CLS',
+      'TBT',
+      'JS transferred',
+      'all transferred',
+      'benchmarkIndex',
+    ],
     rows,
   );
 }
@@ -305,9 +234,7 @@ async function main() {
   const loadBefore = machineLoad();
   const storefront = await startStorefront();
   try {
-    let routes = await prepareRoutes(storefront.baseURL);
-    const only = argument('--routes')?.split(',');
-    if (only) routes = routes.filter((r) => only.includes(r.label) || only.includes(r.path));
+    const routes = await prepareRoutes(storefront.baseURL, argument('--routes'));
     // The server builds its catalogue answer on the first request: not part of any audit.
     await fetch(`${storefront.baseURL}/api/get-all-products`).then((r) => r.arrayBuffer());
     if (reportsDir) fs.mkdirSync(reportsDir, { recursive: true });
@@ -324,6 +251,11 @@ async function main() {
       }
     }
     report(routes, results);
+    const indexes = [...results.values()].flat().map((m) => m.benchmarkIndex);
+    console.log(
+      `\nbenchmarkIndex over all ${indexes.length} audits: median ${Math.round(median(indexes))}, ` +
+        `lowest ${Math.round(Math.min(...indexes))}, highest ${Math.round(Math.max(...indexes))}`,
+    );
     console.log(`\nMachine before: ${loadBefore}\nMachine after:  ${machineLoad()}`);
   } finally {
     await storefront.stop();
