@@ -58,6 +58,9 @@ export default defineConfig({
       PAY_LATER_MAX_OPEN_ORDERS: '100',
       PAY_LATER_OPEN_MAX_NAIRA: '100000000',
       PAY_LATER_MAX_STOCK_PERCENT: '100',
+      // Every page of the run comes from one address, faster than a shopper browses; the page
+      // limit is the server tests' to check (server/test/pages.test.ts).
+      RATE_LIMIT_PAGES_MAX: '100000',
     },
   },
 });
