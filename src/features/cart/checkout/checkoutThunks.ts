@@ -19,7 +19,7 @@ import {
   getErrorMessage,
   httpStatus,
   isCredentialError,
-  isNoResponse,
+  isRetryable,
 } from '../../../lib/getErrorMessage';
 import { TOAST_DURATION_MS, plainMessages } from '../../../lib/messages';
 import { toastError, toastMutation } from '../../../lib/toasts';
@@ -97,11 +97,13 @@ function wait(ms: number): Promise<void> {
   return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
-/** Whether trying the same call again later may work: no answer, a server fault, a login. */
-export function worthRetrying(error: unknown): boolean {
-  if (isNoResponse(error) || isCredentialError(error)) return true;
-  const status = httpStatus(error);
-  return status === undefined || status >= 500 || status === 408 || status === 429;
+/**
+ * Whether a paid reference is kept to place its order later: the call may work again, the
+ * login ran out, or the failure cannot be read (losing a paid reference costs more than
+ * keeping one the server will refuse).
+ */
+export function keepsPaymentForLater(error: unknown): boolean {
+  return isRetryable(error) || isCredentialError(error) || httpStatus(error) === undefined;
 }
 
 function tellShopper(title: string, description: string) {
@@ -290,7 +292,7 @@ export function finishPaidOrder(
       ).unwrap();
     } catch (error) {
       console.error('Payment verification failed', error);
-      const retry = worthRetrying(error);
+      const retry = keepsPaymentForLater(error);
       if (!retry) clearPendingPayment();
       const detail = checkoutMessages.verifyFailedDetail(problemWords(error), reference);
       tellShopper(checkoutMessages.verifyFailed, detail);
@@ -333,7 +335,7 @@ export function finishPaidOrder(
     }
     // No answer or a server fault: the same reference places the order later (the server
     // gives one order per reference). A refusal (cart changed, not paid) will not improve.
-    const retry = worthRetrying(outcome.error);
+    const retry = keepsPaymentForLater(outcome.error);
     if (!retry) clearPendingPayment();
     dispatch(
       orderNotPlaced({
