@@ -12,6 +12,7 @@ import type {
   Verification,
 } from 'contract';
 import { startAppListening } from '../../../state/listenerMiddleware';
+import { selectSignedInUserId } from '../../../state/sessionSlice';
 import type { RootState } from '../../../state/types';
 import { env } from '../../../config/env';
 import { formatNaira } from '../../../lib/format';
@@ -115,10 +116,10 @@ function problemWords(error: unknown): string {
   return isCredentialError(error) ? plainMessages.pleaseLogIn : getErrorMessage(error);
 }
 
+/** The signed-in shopper's id as a pending payment records it (a string), or null. */
 function signedInUser(state: RootState): string | null {
-  const { authToken, userID } = state.session;
-  const id = Number(userID);
-  return authToken && userID && Number.isInteger(id) && id > 0 ? userID : null;
+  const id = selectSignedInUserId(state);
+  return id === null ? null : String(id);
 }
 
 export interface StartPaymentRequest {
@@ -138,18 +139,19 @@ export function startPayment({ deliveryModel, expectedTotal }: StartPaymentReque
       toastError(checkoutMessages.offline);
       return;
     }
-    const userId = signedInUser(getState());
-    if (userId === null) {
+    const userid = selectSignedInUserId(getState());
+    if (userid === null) {
       toastError(plainMessages.pleaseLogIn);
       return;
     }
+    const userId = String(userid);
 
     dispatch(paymentStarted({ deliveryModel }));
     let answer: InitializeTransactionResponse;
     try {
       answer = await dispatch(
         paymentApi.endpoints.initializeTransaction.initiate({
-          userid: Number(userId),
+          userid,
           delivery_method: deliveryModel,
         }),
       ).unwrap();
