@@ -24,6 +24,7 @@ import CancelOrderDialog from './CancelOrderDialog';
 import { moneyWords, MOVE_LABELS, placedAgo, telHref } from './staffWords';
 import { loadApi } from '../../state/lazyApis';
 import { DetailList, DetailRow } from '../../components/DetailList';
+import { TAP_TARGET_PX } from '../../theme/theme';
 
 loadApi(staffApi);
 
@@ -31,7 +32,7 @@ loadApi(staffApi);
 export const STALE_TAP =
   'Someone else changed this order before your tap reached the shop. It now shows as it is: check it before you tap again.';
 
-const TAP = { minHeight: 44 } as const;
+const TAP = { minHeight: TAP_TARGET_PX } as const;
 
 function whereTo(order: StaffOrder): string {
   if (order.delivery_model === 'pickup') {
