@@ -1,7 +1,6 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
-import { toast } from 'sonner';
-import { loadSonner } from './src/lib/toast';
+import { loadedSonner, loadSonner } from './src/lib/toast';
 import { server } from './src/testing/server';
 
 // sonner's toaster and MUI's media queries ask for matchMedia, which jsdom lacks.
@@ -60,8 +59,9 @@ configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(20_000);
 
 afterEach(() => {
-  // sonner keeps its toasts in a module-level store: start every test with none.
-  toast.dismiss();
+  // sonner keeps its toasts in a module-level store: start every test with none (loaded in
+  // beforeAll, so the dismissal is immediate).
+  loadedSonner()?.toast.dismiss();
   localStorage.clear();
 });
 

@@ -1,11 +1,10 @@
-import { useEffect, useSyncExternalStore, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { CssBaseline, GlobalStyles } from '@mui/material';
 import { ThemeProvider } from '@mui/system';
-import type { Toaster as SonnerToaster } from 'sonner';
 import { theme } from '../theme/theme';
 import { TOAST_DURATION_MS } from '../lib/messages';
-import { loadedSonner, subscribeToSonner } from '../lib/toast';
+import { loadedSonner, subscribeToSonner, type ToasterProps } from '../lib/toast';
 import { preloadToasts } from '../lib/toasts';
 import type { AppStore } from './store';
 
@@ -13,7 +12,7 @@ import type { AppStore } from './store';
  * sonner's toaster once sonner has arrived (src/lib/toast.ts): asked for after the page has
  * loaded, or by the first toast. Toasts made before it mounts are shown when it does.
  */
-function Toaster(props: ComponentProps<typeof SonnerToaster>) {
+function Toaster(props: ToasterProps) {
   const sonner = useSyncExternalStore(subscribeToSonner, loadedSonner, loadedSonner);
   useEffect(preloadToasts, []);
   return sonner ? <sonner.Toaster {...props} /> : null;

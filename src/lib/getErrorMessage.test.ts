@@ -7,6 +7,7 @@ import {
   getErrorMessage,
   humanizeField,
   isCredentialError,
+  isRetryable,
   productLoadError,
 } from './getErrorMessage';
 
@@ -134,6 +135,28 @@ describe('fieldErrors', () => {
     expect(fieldErrors(http(400, 'Nope'))).toEqual({});
     expect(fieldErrors(fetchError)).toEqual({});
     expect(fieldErrors(undefined)).toEqual({});
+  });
+});
+
+describe('isRetryable', () => {
+  test.each([
+    [{ status: 'FETCH_ERROR', error: 'TypeError: fetch failed' }, true],
+    [{ status: 'TIMEOUT_ERROR', error: 'TimeoutError' }, true],
+    [{ status: 500, data: null }, true],
+    [{ status: 502, data: null }, true],
+    [{ status: 503, data: null }, true],
+    [{ status: 408, data: null }, true],
+    [{ status: 429, data: null }, true],
+    [{ status: 400, data: null }, false],
+    [{ status: 401, data: null }, false],
+    [{ status: 404, data: null }, false],
+    [{ status: 422, data: null }, false],
+    [{ status: 'PARSING_ERROR', originalStatus: 200, data: '<html>', error: 'SyntaxError' }, false],
+    [{ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'SyntaxError' }, true],
+    [{ status: 'CUSTOM_ERROR', error: 'x' }, false],
+    [undefined, false],
+  ])('a call failing with %j: %s', (error, expected) => {
+    expect(isRetryable(error)).toBe(expected);
   });
 });
 

@@ -40,6 +40,17 @@ export function isNoResponse(error: unknown): boolean {
   return isRecord(error) && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR');
 }
 
+/**
+ * Whether the same call may work if made again: no answer, a time-out, a server fault,
+ * 408 Request Timeout or 429 Too Many Requests. A refusal (400, 404, 409, 422) will not
+ * change by asking again.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (isNoResponse(error)) return true;
+  const status = httpStatus(error);
+  return status !== undefined && (status >= 500 || status === 408 || status === 429);
+}
+
 /** The gateway's answers when the server behind it is down or restarting. */
 const SERVER_DOWN_STATUSES = new Set([502, 503, 504]);
 

@@ -7,11 +7,14 @@
  * asks for sonner once the page has loaded (`preloadToaster`), so toasts still show after
  * the connection drops.
  */
+import type { ComponentProps } from 'react';
 import type * as SonnerModule from 'sonner';
 import { afterPageLoad } from './afterPageLoad';
 
 type Sonner = typeof SonnerModule;
 type SonnerToast = Sonner['toast'];
+/** The settings sonner's toaster takes (src/app/AppProviders.tsx mounts it). */
+export type ToasterProps = ComponentProps<Sonner['Toaster']>;
 
 let loading: Promise<Sonner> | null = null;
 let loaded: Sonner | null = null;

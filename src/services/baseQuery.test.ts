@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { makeStore } from '../app/store';
 import { apiUrl, signedInSession } from '../testing/fixtures';
 import { recordRequests, server } from '../testing/server';
-import { exponentialBackoff, isRetryable, retryPolicy, tokenFromState } from './baseQuery';
+import { exponentialBackoff, retryPolicy, tokenFromState } from './baseQuery';
 import { absoluteBaseUrl } from './serviceAddress';
 import { cartApi } from './cartApi';
 import { productApi } from './productApi';
@@ -11,32 +11,6 @@ import { loadApi } from '../state/lazyApis';
 
 // It joins the store when the affiliate pages load; here no page does.
 loadApi(affiliatesApi);
-
-describe('isRetryable', () => {
-  test.each([
-    [{ status: 'FETCH_ERROR', error: 'TypeError: fetch failed' }, true],
-    [{ status: 'TIMEOUT_ERROR', error: 'TimeoutError' }, true],
-    [{ status: 500, data: null }, true],
-    [{ status: 502, data: null }, true],
-    [{ status: 503, data: null }, true],
-    [{ status: 408, data: null }, true],
-    [{ status: 429, data: null }, true],
-    [{ status: 400, data: null }, false],
-    [{ status: 401, data: null }, false],
-    [{ status: 404, data: null }, false],
-    [{ status: 422, data: null }, false],
-    [{ status: 'PARSING_ERROR', originalStatus: 200, data: '<html>', error: 'SyntaxError' }, false],
-    [{ status: 'CUSTOM_ERROR', error: 'x' }, false],
-    [undefined, false],
-  ])('a query failing with %j: %s', (error, expected) => {
-    expect(isRetryable(error, 'query')).toBe(expected);
-  });
-
-  test('a mutation is never retried, whatever the failure', () => {
-    expect(isRetryable({ status: 'FETCH_ERROR', error: 'down' }, 'mutation')).toBe(false);
-    expect(isRetryable({ status: 503, data: null }, 'mutation')).toBe(false);
-  });
-});
 
 describe('retries on the wire', () => {
   const failWith = (status: number) =>

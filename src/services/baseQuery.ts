@@ -1,4 +1,5 @@
-import { fetchBaseQuery, retry, type BaseQueryApi } from '@reduxjs/toolkit/query/react';
+import { fetchBaseQuery, retry } from '@reduxjs/toolkit/query/react';
+import { isRetryable } from '../lib/getErrorMessage';
 import { takeEarlyAnswer } from './earlyAnswers';
 import { absoluteBaseUrl } from './serviceAddress';
 
@@ -32,21 +33,6 @@ export function exponentialBackoff(attempt: number, signal?: AbortSignal): Promi
       { once: true },
     );
   });
-}
-
-/**
- * Whether a failed request is worth another try: only reads (queries, never mutations, which
- * may already have changed something), and only when the failure is likely to pass: no
- * answer, a time-out, a server error, 408 Request Timeout or 429 Too Many Requests.
- */
-export function isRetryable(error: unknown, type: BaseQueryApi['type']): boolean {
-  if (type !== 'query' || typeof error !== 'object' || error === null || !('status' in error)) {
-    return false;
-  }
-  const { status } = error;
-  if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return true;
-  if (typeof status !== 'number') return false;
-  return status >= 500 || status === 408 || status === 429;
 }
 
 /** Reads the bearer token from the store without importing the app's types (services sit below app/). */
@@ -89,8 +75,9 @@ export function createBaseQuery(baseUrl: string, { sendToken = true } = {}) {
     },
   });
   return retry(rawBaseQuery, {
+    // Only reads: a mutation may already have changed something before its answer was lost.
     retryCondition: (error, _args, { attempt, baseQueryApi }) =>
-      attempt <= retryPolicy.maxRetries && isRetryable(error, baseQueryApi.type),
+      attempt <= retryPolicy.maxRetries && baseQueryApi.type === 'query' && isRetryable(error),
     backoff: (attempt, _maxRetries, signal) => retryPolicy.backoff(attempt, signal),
   });
 }

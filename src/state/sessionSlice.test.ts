@@ -5,6 +5,7 @@ import sessionSlice, {
   orderOpened,
   productOpened,
   selectIsLoggedIn,
+  selectSignedInUserId,
   syncedFromStorage,
 } from './sessionSlice';
 
@@ -43,4 +44,15 @@ test('syncedFromStorage takes the other tab’s six values', () => {
     syncedFromStorage({ ...initialSessionState, productSlug: 'ofada-rice-5kg' }),
   );
   expect(state).toEqual({ ...initialSessionState, productSlug: 'ofada-rice-5kg' });
+});
+
+test.each([
+  [{ authToken: 't', userID: '7' }, 7],
+  [{ authToken: null, userID: '7' }, null],
+  [{ authToken: 't', userID: null }, null],
+  [{ authToken: 't', userID: '0' }, null],
+  [{ authToken: 't', userID: '2.5' }, null],
+  [{ authToken: 't', userID: 'seven' }, null],
+])('the signed-in user id of %j is %s', (stored, expected) => {
+  expect(selectSignedInUserId({ session: { ...initialSessionState, ...stored } })).toBe(expected);
 });

@@ -56,6 +56,14 @@ const sessionSlice = createSlice({
     selectUserID: (state) => state.userID,
     selectUserName: (state) => state.userName,
     selectIsLoggedIn: (state) => state.authToken !== null && state.userID !== null,
+    /**
+     * The signed-in shopper's id as the API takes it (`userid`, a number): null when nobody
+     * is signed in or the stored id is not a positive whole number.
+     */
+    selectSignedInUserId: (state): number | null => {
+      const id = Number(state.userID);
+      return state.authToken && Number.isInteger(id) && id > 0 ? id : null;
+    },
     selectProductSlug: (state) => state.productSlug,
     selectProductID: (state) => state.productID,
     selectOrderId: (state) => state.orderId,
@@ -69,6 +77,7 @@ export const {
   selectUserID,
   selectUserName,
   selectIsLoggedIn,
+  selectSignedInUserId,
   selectProductSlug,
   selectProductID,
   selectOrderId,

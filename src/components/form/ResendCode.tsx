@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { OTP_RESEND_INTERVAL_SECONDS } from 'contract/rules';
+import { TAP_TARGET_PX } from '../../theme/theme';
 
 /**
  * Seconds left before another code may be asked for, counted down once a second from each
@@ -58,7 +59,7 @@ export function ResendCode({
         aria-describedby={hintId}
         sx={{
           fontWeight: 600,
-          minHeight: 44,
+          minHeight: TAP_TARGET_PX,
           '&:disabled': { color: 'text.disabled', cursor: 'default' },
         }}
       >

@@ -5,6 +5,7 @@ import { paths } from '../../lib/paths';
 import { brand } from '../../lib/brand';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import RouterLink from '../RouterLink';
+import { TAP_TARGET_PX } from '../../theme/theme';
 
 interface BrandLinkProps {
   /** Light text for dark surfaces (the footer). */
@@ -30,9 +31,9 @@ export default function BrandLink({ inverse = false, narrow = false, onClick }: 
         display: 'inline-flex',
         alignItems: 'center',
         gap: 1,
-        minHeight: 44,
+        minHeight: TAP_TARGET_PX,
         // A thumb's width even when only the logo shows (the name hidden on narrow phones).
-        minWidth: 44,
+        minWidth: TAP_TARGET_PX,
         color: inverse ? 'primary.contrastText' : 'text.primary',
         textDecoration: 'none',
         borderRadius: 2,

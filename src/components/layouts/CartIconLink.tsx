@@ -7,6 +7,7 @@ import { useAppSelector } from '../../state/hooks';
 import { selectCartItemCount, useShopperLists } from '../product/shopperLists';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import RouterLink from '../RouterLink';
+import { TAP_TARGET_PX } from '../../theme/theme';
 
 /** 'Cart, 1 item', 'Cart, 3 items'; plain 'Cart' when signed out or not known yet. */
 export function cartLabel(count: number | null): string {
@@ -71,8 +72,8 @@ export default function CartIconLink({ current = false }: CartIconLinkProps) {
         aria-label={cartLabel(count)}
         aria-current={current ? 'page' : undefined}
         sx={{
-          width: 44,
-          height: 44,
+          width: TAP_TARGET_PX,
+          height: TAP_TARGET_PX,
           color: current ? 'primary.main' : 'text.primary',
         }}
       >

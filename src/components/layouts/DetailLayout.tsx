@@ -18,6 +18,7 @@ import PageOutlet from './PageOutlet';
 import SkipLink from './SkipLink';
 import { normalizePath } from './navLinks';
 import RouterLink from '../RouterLink';
+import { TAP_TARGET_PX } from '../../theme/theme';
 
 /** "Adaeze Okafor" -> "ADAEZE": the greeting uses the first name only. */
 function greetingName(userName: string | null): string | null {
@@ -102,7 +103,7 @@ export default function DetailLayout() {
                 component={RouterLink}
                 to={paths.profile}
                 aria-label="Profile"
-                sx={{ width: 44, height: 44, color: 'text.primary' }}
+                sx={{ width: TAP_TARGET_PX, height: TAP_TARGET_PX, color: 'text.primary' }}
               >
                 <PersonOutlined />
               </IconButton>

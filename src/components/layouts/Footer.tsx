@@ -22,6 +22,7 @@ import { paths } from '../../lib/paths';
 import { brand } from '../../lib/brand';
 import BrandLink from './BrandLink';
 import RouterLink from '../RouterLink';
+import { TAP_TARGET_PX } from '../../theme/theme';
 
 const socialIcons: Record<string, ReactNode> = {
   Facebook: <FacebookIcon />,
@@ -75,8 +76,8 @@ const footerTapLinkSx = {
   ...footerLinkSx,
   display: 'inline-flex',
   alignItems: 'center',
-  minHeight: 44,
-  minWidth: 44,
+  minHeight: TAP_TARGET_PX,
+  minWidth: TAP_TARGET_PX,
 } as const;
 
 function ColumnTitle({ children }: { children: ReactNode }) {

@@ -15,6 +15,7 @@ import { paths } from '../../lib/paths';
 import { normalizePath } from './navLinks';
 import { useLogOut } from './useLogOut';
 import RouterLink from '../RouterLink';
+import { TAP_TARGET_PX } from '../../theme/theme';
 
 interface SidebarLink {
   label: string;
@@ -44,7 +45,7 @@ const itemSx = (theme: Theme) =>
     alignItems: 'center',
     gap: 1.5,
     width: '100%',
-    minHeight: 44,
+    minHeight: TAP_TARGET_PX,
     px: 2,
     py: 1,
     border: 0,

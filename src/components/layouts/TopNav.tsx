@@ -19,6 +19,7 @@ import CartIconLink from './CartIconLink';
 import { isCurrentLink, mainNavLinks, normalizePath } from './navLinks';
 import { AccountButton, BecomeVendorButton } from './NavButtons';
 import RouterLink from '../RouterLink';
+import { TAP_TARGET_PX } from '../../theme/theme';
 
 const MobileMenu = lazyWithRetry(
   () => import(/* webpackChunkName: "mobile-menu" */ './MobileMenu'),
@@ -37,7 +38,7 @@ const DESKTOP_ONLY = { xs: 'none', lg: 'flex' } as const;
 const PHONE_ONLY = { lg: 'none' } as const;
 
 /** WCAG 2.2's enhanced target size: every icon in the header is a 44 px square. */
-const ICON_TARGET = { width: 44, height: 44 } as const;
+const ICON_TARGET = { width: TAP_TARGET_PX, height: TAP_TARGET_PX } as const;
 
 /**
  * The site header: brand, the five page links, the profile, wishlist and cart icons and the

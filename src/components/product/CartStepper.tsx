@@ -1,9 +1,6 @@
 import { styled } from '@mui/material/styles';
-import { theme } from '../../theme/theme';
+import { theme, TAP_TARGET_PX } from '../../theme/theme';
 import visuallyHidden from '@mui/utils/visuallyHidden';
-
-/** WCAG 2.2's enhanced target size, for thumbs on a phone. */
-export const TOUCH_TARGET = 44;
 
 const MINUS_ICON = 'M19 13H5v-2h14z';
 const PLUS_ICON = 'M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6z';
@@ -19,7 +16,7 @@ const Group = styled('div')({
   alignItems: 'center',
   justifyContent: 'space-between',
   minWidth: 0,
-  height: TOUCH_TARGET,
+  height: TAP_TARGET_PX,
   borderRadius: 999,
   border: `1px solid ${theme.palette.primary.main}`,
   backgroundColor: theme.palette.background.paper,
@@ -29,8 +26,8 @@ const StepButton = styled('button')({
   display: 'inline-grid',
   placeItems: 'center',
   flexShrink: 0,
-  width: TOUCH_TARGET,
-  height: TOUCH_TARGET,
+  width: TAP_TARGET_PX,
+  height: TAP_TARGET_PX,
   margin: -1,
   padding: 0,
   border: 0,

@@ -18,6 +18,7 @@ import {
   useGetStockAlertsQuery,
 } from '../../services/notificationsApi';
 import { loadApi } from '../../state/lazyApis';
+import { TAP_TARGET_PX } from '../../theme/theme';
 
 loadApi(notificationsApi);
 
@@ -108,7 +109,7 @@ export default function NotifyMeButton({
         aria-pressed={waiting}
         loading={busy || (isLoggedIn && isLoading)}
         onClick={() => void toggle()}
-        sx={{ minHeight: 44 }}
+        sx={{ minHeight: TAP_TARGET_PX }}
       >
         Notify me
         <Box component="span" sx={visuallyHidden}>

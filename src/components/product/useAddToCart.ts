@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { Product } from 'contract';
 import { useAppSelector } from '../../state/hooks';
-import { selectIsLoggedIn, selectUserID } from '../../state/sessionSlice';
+import { selectSignedInUserId } from '../../state/sessionSlice';
 import { toastMutation } from '../../lib/toasts';
 import { useAddCartItemMutation } from '../../services/cartApi';
 import { priceOf } from './pricing';
@@ -22,8 +22,7 @@ export interface AddToCartOptions {
  * (useLogInToContinue). Resolves to whether the product was added now.
  */
 export function useAddToCart() {
-  const userID = useAppSelector(selectUserID);
-  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const userId = useAppSelector(selectSignedInUserId);
   const [addCartItem, { isLoading }] = useAddCartItemMutation();
   const logInToContinue = useLogInToContinue();
 
@@ -33,8 +32,7 @@ export function useAddToCart() {
       quantity = 1,
       { buying = false }: AddToCartOptions = {},
     ): Promise<boolean> => {
-      const userId = Number(userID);
-      if (!isLoggedIn || !Number.isInteger(userId) || userId < 1) {
+      if (userId === null) {
         logInToContinue({
           kind: buying ? 'buy' : 'cartAdd',
           productId: product.id,
@@ -54,7 +52,7 @@ export function useAddToCart() {
       );
       return outcome.ok;
     },
-    [addCartItem, isLoggedIn, userID, logInToContinue],
+    [addCartItem, userId, logInToContinue],
   );
 
   return { addToCart, isAdding: isLoading };

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { User } from 'contract';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
-import { selectUserID } from '../../state/sessionSlice';
+import { selectSignedInUserId } from '../../state/sessionSlice';
 import RequireShopper from '../../components/RequireShopper';
 import PageHeader from '../../components/PageHeader';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -69,7 +69,7 @@ const detailsGridSx = {
 
 function ProfileCard({ user, refreshing }: { user: User; refreshing: boolean }) {
   const dispatch = useAppDispatch();
-  const userId = Number(useAppSelector(selectUserID));
+  const userId = useAppSelector(selectSignedInUserId);
   const [editing, setEditing] = useState(false);
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
@@ -164,7 +164,7 @@ function ProfileCard({ user, refreshing }: { user: User; refreshing: boolean }) 
         )}
       </Box>
 
-      {editing ? (
+      {editing && userId !== null ? (
         <Box sx={{ mt: 3 }}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             You can change your mobile number, age and gender. Leave a field empty to keep it as it

@@ -32,6 +32,7 @@ import {
 } from '../../services/notificationsApi';
 import { loadApi } from '../../state/lazyApis';
 import RouterLink from '../../components/RouterLink';
+import { TAP_TARGET_PX } from '../../theme/theme';
 
 loadApi(notificationsApi);
 
@@ -159,7 +160,7 @@ function NotificationFeed({
               startIcon={<DoneAll />}
               loading={markingAll}
               onClick={() => void markAllRead()}
-              sx={{ minHeight: 44 }}
+              sx={{ minHeight: TAP_TARGET_PX }}
             >
               Mark all as read
             </Button>
@@ -201,7 +202,9 @@ function NotificationFeed({
             }}
             siblingCount={0}
             aria-label="Notification pages"
-            renderItem={(item) => <PaginationItem {...item} sx={{ minWidth: 44, height: 44 }} />}
+            renderItem={(item) => (
+              <PaginationItem {...item} sx={{ minWidth: TAP_TARGET_PX, height: TAP_TARGET_PX }} />
+            )}
             sx={{ alignSelf: 'center' }}
           />
         ) : null}
@@ -309,7 +312,7 @@ function NotificationRow({ notification: n }: { notification: Notification }) {
     alignItems: 'flex-start',
     gap: 0,
     py: 1.5,
-    minHeight: 44,
+    minHeight: TAP_TARGET_PX,
     bgcolor: n.read ? 'transparent' : 'action.selected',
   } as const;
 
@@ -324,7 +327,7 @@ function NotificationRow({ notification: n }: { notification: Notification }) {
               size="small"
               onClick={opened}
               aria-label={`Mark as read: ${n.title}`}
-              sx={{ minHeight: 44 }}
+              sx={{ minHeight: TAP_TARGET_PX }}
             >
               Mark as read
             </Button>

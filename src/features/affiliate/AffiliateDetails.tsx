@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { toast } from '../../lib/toast';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,6 +18,7 @@ import { toastError, toastMutation } from '../../lib/toasts';
 import { affiliatesApi, useRequestPaymentMutation } from '../../services/affiliatesApi';
 import { parseAccountDetails, shareLinkFor } from './affiliateForm';
 import { loadApi } from '../../state/lazyApis';
+import { DetailList, DetailRow } from '../../components/DetailList';
 
 loadApi(affiliatesApi);
 
@@ -48,19 +49,6 @@ function Stat({ label, amount, hint }: { label: string; amount: number; hint: st
         {hint}
       </Typography>
     </Card>
-  );
-}
-
-function BankDetail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
-        {children || '—'}
-      </Typography>
-    </Box>
   );
 }
 
@@ -214,19 +202,11 @@ export default function AffiliateDetails({ affiliate, refreshing }: AffiliateDet
           </Typography>
         </Stack>
         {bank ? (
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              display: 'grid',
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
-              gap: 2,
-            }}
-          >
-            <BankDetail label="Bank name">{bank.bank_name}</BankDetail>
-            <BankDetail label="Account name">{bank.account_name}</BankDetail>
-            <BankDetail label="Account number">{bank.account_number}</BankDetail>
-          </Box>
+          <DetailList columns={{ xs: 1, sm: 3 }}>
+            <DetailRow label="Bank name">{bank.bank_name}</DetailRow>
+            <DetailRow label="Account name">{bank.account_name}</DetailRow>
+            <DetailRow label="Account number">{bank.account_number}</DetailRow>
+          </DetailList>
         ) : (
           <Alert severity="warning">
             We couldn&rsquo;t read your bank details. Contact us to check where your earnings are

@@ -14,6 +14,7 @@ import OrderFacts, { WhatsAppButton } from './OrderFacts';
 import OrderLoader from './OrderLoader';
 import { parseOrderId } from './orderLinks';
 import RouterLink from '../../components/RouterLink';
+import { TAP_TARGET_PX } from '../../theme/theme';
 
 const TITLE = 'Thank you for your order';
 
@@ -66,11 +67,11 @@ function Confirmation({ order }: { order: OrderDetail }) {
           component={RouterLink}
           to={orderPagePath(order.id)}
           variant="contained"
-          sx={{ minHeight: 44 }}
+          sx={{ minHeight: TAP_TARGET_PX }}
         >
           Follow this order
         </Button>
-        <Button component={RouterLink} to={paths.orders} sx={{ minHeight: 44 }}>
+        <Button component={RouterLink} to={paths.orders} sx={{ minHeight: TAP_TARGET_PX }}>
           Go to My Orders
         </Button>
       </Stack>

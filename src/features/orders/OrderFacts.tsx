@@ -8,6 +8,7 @@ import WhatsApp from '@mui/icons-material/WhatsApp';
 import type { OrderAmounts, OrderDetail } from 'contract';
 import { formatNaira } from '../../lib/format';
 import { expectedText, paymentStateText } from './orderText';
+import { TAP_TARGET_PX } from '../../theme/theme';
 
 /** A card with a small heading: one group of facts about an order. */
 export function FactCard({ title, children }: { title: string; children: ReactNode }) {
@@ -73,7 +74,7 @@ export function WhatsAppButton({ order }: { order: Pick<OrderDetail, 'whatsapp'>
       target="_blank"
       rel="noopener noreferrer"
       startIcon={<WhatsApp />}
-      sx={{ minHeight: 44 }}
+      sx={{ minHeight: TAP_TARGET_PX }}
     >
       Ask about this order on WhatsApp
     </Button>

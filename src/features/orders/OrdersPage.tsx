@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +13,7 @@ import { useAppDispatch } from '../../state/hooks';
 import { savedCopyNote, unreachableWords, useSavedCopy } from '../../state/useSavedCopy';
 import { orderPagePath, paths } from '../../lib/paths';
 import { orderOpened } from '../../state/sessionSlice';
+import { DetailList, DetailRow } from '../../components/DetailList';
 import EmptyState from '../../components/EmptyState';
 import RequireShopper from '../../components/RequireShopper';
 import PageHeader from '../../components/PageHeader';
@@ -135,27 +136,6 @@ function OrderList() {
   return <QueryLoading />;
 }
 
-function Fact({
-  label,
-  children,
-  wide = false,
-}: {
-  label: string;
-  children: ReactNode;
-  wide?: boolean;
-}) {
-  return (
-    <Box sx={{ minWidth: 0, gridColumn: wide ? { xs: '1 / -1', md: 'auto' } : undefined }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
-
 function OrderCard({ order }: { order: Order }) {
   const dispatch = useAppDispatch();
   const headingId = `order-${order.id}`;
@@ -183,21 +163,13 @@ function OrderCard({ order }: { order: Order }) {
           sx={{ fontWeight: 700 }}
         />
       </Stack>
-      <Box
-        component="dl"
-        sx={{
-          my: 2,
-          display: 'grid',
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
-          gap: 2,
-        }}
-      >
-        <Fact label="Order date" wide>
+      <DetailList columns={{ xs: 2, md: 3 }} sx={{ my: 2 }}>
+        <DetailRow label="Order date" wide>
           {formatDate(order.order_date)}
-        </Fact>
-        <Fact label="Total">{formatNaira(order.total_amount)}</Fact>
-        <Fact label="Delivery mobile number">{order.deliveries.mobile_number || '—'}</Fact>
-      </Box>
+        </DetailRow>
+        <DetailRow label="Total">{formatNaira(order.total_amount)}</DetailRow>
+        <DetailRow label="Delivery mobile number">{order.deliveries.mobile_number}</DetailRow>
+      </DetailList>
       <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
         <Button
           component={RouterLink}

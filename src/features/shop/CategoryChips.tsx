@@ -1,6 +1,7 @@
 import { styled } from '@mui/material/styles';
 import type { Category } from 'contract';
 import { formatCount } from '../../lib/format';
+import { TAP_TARGET_PX } from '../../theme/theme';
 
 // Plain buttons in a styled row: MUI's Chip would add to the shop's first download for a row
 // of toggles that need no more than this.
@@ -16,7 +17,7 @@ const Row = styled('ul')(({ theme }) => ({
 
 const Chip = styled('button')(({ theme }) => ({
   flex: 'none',
-  minHeight: 44,
+  minHeight: TAP_TARGET_PX,
   padding: theme.spacing(0, 1.75),
   borderRadius: 20,
   border: `1px solid ${theme.palette.divider}`,

@@ -2,9 +2,9 @@ import { memo, useEffect, useState } from 'react';
 import { styled } from '@mui/material/styles';
 import type { Product } from 'contract';
 import { plainMessages } from '../../lib/messages';
-import { theme } from '../../theme/theme';
+import { theme, TAP_TARGET_PX } from '../../theme/theme';
 import ProductImage from '../../components/product/ProductImage';
-import CartStepper, { TOUCH_TARGET } from '../../components/product/CartStepper';
+import CartStepper from '../../components/product/CartStepper';
 import ProductPrice, { SavingText } from '../../components/product/ProductPrice';
 import StarRating from '../../components/product/StarRating';
 import { productDetailsPath } from '../../components/product/productPath';
@@ -24,7 +24,7 @@ const HEART_OUTLINE_ICON =
 const HEART_FILLED_ICON =
   'm12 21.35-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54z';
 const ICON_SIZE = 18;
-const BUTTON_HEIGHT = TOUCH_TARGET;
+const BUTTON_HEIGHT = TAP_TARGET_PX;
 
 // A card is few elements, styled once for all cards: the grid mounts a row of cards at a
 // time while scrolling, and on a phone the cost of a row is mostly the browser's style and

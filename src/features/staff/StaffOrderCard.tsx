@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,6 +23,8 @@ import {
 import CancelOrderDialog from './CancelOrderDialog';
 import { moneyWords, MOVE_LABELS, placedAgo, telHref } from './staffWords';
 import { loadApi } from '../../state/lazyApis';
+import { DetailList, DetailRow } from '../../components/DetailList';
+import { TAP_TARGET_PX } from '../../theme/theme';
 
 loadApi(staffApi);
 
@@ -30,20 +32,7 @@ loadApi(staffApi);
 export const STALE_TAP =
   'Someone else changed this order before your tap reached the shop. It now shows as it is: check it before you tap again.';
 
-const TAP = { minHeight: 44 } as const;
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
+const TAP = { minHeight: TAP_TARGET_PX } as const;
 
 function whereTo(order: StaffOrder): string {
   if (order.delivery_model === 'pickup') {
@@ -147,23 +136,15 @@ export default function StaffOrderCard({ order, now, historyOpen = false }: Staf
         <Typography sx={{ mt: 1.5 }}>Cancelled: {order.cancel_reason}</Typography>
       ) : null}
 
-      <Box
-        component="dl"
-        sx={{
-          my: 2,
-          display: 'grid',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-          gap: 1.5,
-        }}
-      >
-        <Fact label="Customer">{order.customer.name || order.customer.email}</Fact>
-        <Fact label={order.delivery_model === 'pickup' ? 'Pickup' : 'Deliver to'}>
+      <DetailList columns={{ xs: 1, sm: 2 }} gap={1.5} sx={{ my: 2 }}>
+        <DetailRow label="Customer">{order.customer.name || order.customer.email}</DetailRow>
+        <DetailRow label={order.delivery_model === 'pickup' ? 'Pickup' : 'Deliver to'}>
           {whereTo(order)}
-        </Fact>
-        <Fact label="How paid">{order.payment_label}</Fact>
-        <Fact label="Payment">{moneyWords(order)}</Fact>
-        <Fact label="Total">{formatNaira(order.total_amount)}</Fact>
-      </Box>
+        </DetailRow>
+        <DetailRow label="How paid">{order.payment_label}</DetailRow>
+        <DetailRow label="Payment">{moneyWords(order)}</DetailRow>
+        <DetailRow label="Total">{formatNaira(order.total_amount)}</DetailRow>
+      </DetailList>
       {order.customer.mobile_number ? (
         <Button
           href={telHref(order.customer.mobile_number)}

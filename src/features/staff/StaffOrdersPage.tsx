@@ -27,6 +27,7 @@ import {
 } from './staffWords';
 import { loadApi } from '../../state/lazyApis';
 import RouterLink from '../../components/RouterLink';
+import { TAP_TARGET_PX } from '../../theme/theme';
 
 loadApi(staffApi);
 
@@ -114,7 +115,7 @@ function StaffQueue() {
           sx={{ flex: '1 1 10rem', minWidth: 0 }}
         >
           {STATUS_FILTERS.map((s) => (
-            <MenuItem key={s} value={s} sx={{ minHeight: 44 }}>
+            <MenuItem key={s} value={s} sx={{ minHeight: TAP_TARGET_PX }}>
               {STATUS_FILTER_LABELS[s]}
             </MenuItem>
           ))}
@@ -127,7 +128,7 @@ function StaffQueue() {
           sx={{ flex: '1 1 10rem', minWidth: 0 }}
         >
           {AREA_FILTERS.map((a) => (
-            <MenuItem key={a} value={a} sx={{ minHeight: 44 }}>
+            <MenuItem key={a} value={a} sx={{ minHeight: TAP_TARGET_PX }}>
               {areaLabel(a)}
             </MenuItem>
           ))}
@@ -176,7 +177,7 @@ function StaffQueue() {
                 variant="outlined"
                 disabled={page <= 1}
                 onClick={() => change({ page: page - 1 })}
-                sx={{ minHeight: 44 }}
+                sx={{ minHeight: TAP_TARGET_PX }}
               >
                 Previous
               </Button>
@@ -184,7 +185,7 @@ function StaffQueue() {
                 variant="outlined"
                 disabled={page >= pages}
                 onClick={() => change({ page: page + 1 })}
-                sx={{ minHeight: 44 }}
+                sx={{ minHeight: TAP_TARGET_PX }}
               >
                 Next
               </Button>

@@ -18,6 +18,7 @@ import { toastMutation } from '../../../lib/toasts';
 import { useUpdateCartItemMutation } from '../../../services/cartApi';
 import { MAX_CART_QUANTITY } from 'contract/rules';
 import RouterLink from '../../../components/RouterLink';
+import { TAP_TARGET_PX } from '../../../theme/theme';
 
 export interface CartLineItemProps {
   line: CartItem;
@@ -149,7 +150,7 @@ export default function CartLineItem({ line, locked, onRemove, removing }: CartL
               overflowWrap: 'anywhere',
               display: 'inline-flex',
               alignItems: 'center',
-              minHeight: 44,
+              minHeight: TAP_TARGET_PX,
             }}
           >
             {product.name}
@@ -226,8 +227,8 @@ export default function CartLineItem({ line, locked, onRemove, removing }: CartL
             }}
             sx={{
               width: 52,
-              minHeight: 44,
-              '& input': { textAlign: 'center', fontWeight: 700, p: 0, height: 44 },
+              minHeight: TAP_TARGET_PX,
+              '& input': { textAlign: 'center', fontWeight: 700, p: 0, height: TAP_TARGET_PX },
             }}
           />
           <IconButton
@@ -281,7 +282,7 @@ export function CartLineSkeleton() {
             lineHeight: 1.3,
             display: 'flex',
             alignItems: 'center',
-            minHeight: 44,
+            minHeight: TAP_TARGET_PX,
           }}
         >
           <Skeleton width="70%" />
@@ -298,7 +299,10 @@ export function CartLineSkeleton() {
       </Typography>
       <Box sx={{ gridArea: 'controls', display: 'flex', alignItems: 'center' }}>
         <Skeleton variant="rounded" sx={{ width: 142, height: 46, borderRadius: 999 }} />
-        <Skeleton variant="circular" sx={{ width: 44, height: 44, ml: 'auto' }} />
+        <Skeleton
+          variant="circular"
+          sx={{ width: TAP_TARGET_PX, height: TAP_TARGET_PX, ml: 'auto' }}
+        />
       </Box>
     </Box>
   );

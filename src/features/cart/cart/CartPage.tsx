@@ -45,6 +45,7 @@ import { toastError } from '../../../lib/toasts';
 import DeliveryLocationCard from '../delivery/DeliveryLocationCard';
 import { useCheckout, useResumePendingPayment, useShowPlacedOrder } from '../checkout/useCheckout';
 import { pleaseLogInIfRefused } from './pleaseLogIn';
+import { TAP_TARGET_PX } from '../../../theme/theme';
 
 // The dialogs and the payment flow load on first use: a shopper who only looks at the cart
 // never pays for their code (its download and its start-up time). The dialogs' forms, text
@@ -538,7 +539,7 @@ function PaymentPanel({
           aria-hidden="true"
           sx={{
             width: '100%',
-            height: 44,
+            height: TAP_TARGET_PX,
             borderRadius: 999,
             display: { xs: 'none', md: 'block' },
           }}

@@ -5,6 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { formatNaira } from '../../../lib/format';
+import { TAP_TARGET_PX } from '../../../theme/theme';
 
 /**
  * On phones: the total to pay and Make Payment, pinned to the bottom of the screen while the
@@ -78,7 +79,7 @@ export default function PhonePaymentBar({
       {total === undefined ? (
         <Skeleton
           variant="rounded"
-          sx={{ ml: 'auto', flexShrink: 0, width: 176, height: 44, borderRadius: 999 }}
+          sx={{ ml: 'auto', flexShrink: 0, width: 176, height: TAP_TARGET_PX, borderRadius: 999 }}
         />
       ) : (
         <Button

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { useGetShopInfoQuery } from '../../../services/ordersApi';
+import { TAP_TARGET_PX } from '../../../theme/theme';
 
 /** The shop's WhatsApp chat: wa.me takes the number in international form without '+'. */
 export function whatsAppChatUrl(number: string): string {
@@ -17,7 +18,7 @@ export function whatsAppChatUrl(number: string): string {
 export default function WhatsAppHelpLink() {
   const { data: shop, isLoading } = useGetShopInfoQuery();
   // While the shop's details load, the link's row is kept, so its arrival moves nothing.
-  if (isLoading) return <Box aria-hidden="true" sx={{ minHeight: 44 }} />;
+  if (isLoading) return <Box aria-hidden="true" sx={{ minHeight: TAP_TARGET_PX }} />;
   if (!shop?.whatsapp_number) return null;
   return (
     <Link
@@ -30,7 +31,7 @@ export default function WhatsAppHelpLink() {
         alignItems: 'center',
         alignSelf: 'center',
         gap: 1,
-        minHeight: 44,
+        minHeight: TAP_TARGET_PX,
         fontWeight: 600,
       }}
     >

@@ -19,7 +19,7 @@ import {
   transactionInitialized,
   type CheckoutState,
 } from './checkoutSlice';
-import { worthRetrying } from './checkoutThunks';
+import { keepsPaymentForLater } from './checkoutThunks';
 
 const reduce = (actions: UnknownAction[], from: CheckoutState = initialCheckoutState) =>
   actions.reduce(checkoutSlice.reducer, from);
@@ -148,7 +148,7 @@ describe('the checkout state machine', () => {
   });
 });
 
-describe('worthRetrying', () => {
+describe('keepsPaymentForLater', () => {
   test.each([
     [{ status: 'FETCH_ERROR', error: 'down' }, true],
     [{ status: 'TIMEOUT_ERROR', error: 'slow' }, true],
@@ -158,7 +158,8 @@ describe('worthRetrying', () => {
     [{ status: 400, data: { detail: 'This payment failed, so no order was placed' } }, false],
     [{ status: 404, data: { detail: 'Transaction not found' } }, false],
     [{ status: 409, data: { detail: 'Your cart changed' } }, false],
+    [{ status: 'CUSTOM_ERROR', error: 'unreadable' }, true],
   ])('%j: %s', (error, expected) => {
-    expect(worthRetrying(error)).toBe(expected);
+    expect(keepsPaymentForLater(error)).toBe(expected);
   });
 });

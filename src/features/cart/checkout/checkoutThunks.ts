@@ -12,6 +12,7 @@ import type {
   Verification,
 } from 'contract';
 import { startAppListening } from '../../../state/listenerMiddleware';
+import { selectSignedInUserId } from '../../../state/sessionSlice';
 import type { RootState } from '../../../state/types';
 import { env } from '../../../config/env';
 import { formatNaira } from '../../../lib/format';
@@ -19,7 +20,7 @@ import {
   getErrorMessage,
   httpStatus,
   isCredentialError,
-  isNoResponse,
+  isRetryable,
 } from '../../../lib/getErrorMessage';
 import { TOAST_DURATION_MS, plainMessages } from '../../../lib/messages';
 import { toastError, toastMutation } from '../../../lib/toasts';
@@ -97,11 +98,13 @@ function wait(ms: number): Promise<void> {
   return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
-/** Whether trying the same call again later may work: no answer, a server fault, a login. */
-export function worthRetrying(error: unknown): boolean {
-  if (isNoResponse(error) || isCredentialError(error)) return true;
-  const status = httpStatus(error);
-  return status === undefined || status >= 500 || status === 408 || status === 429;
+/**
+ * Whether a paid reference is kept to place its order later: the call may work again, the
+ * login ran out, or the failure cannot be read (losing a paid reference costs more than
+ * keeping one the server will refuse).
+ */
+export function keepsPaymentForLater(error: unknown): boolean {
+  return isRetryable(error) || isCredentialError(error) || httpStatus(error) === undefined;
 }
 
 function tellShopper(title: string, description: string) {
@@ -113,10 +116,10 @@ function problemWords(error: unknown): string {
   return isCredentialError(error) ? plainMessages.pleaseLogIn : getErrorMessage(error);
 }
 
+/** The signed-in shopper's id as a pending payment records it (a string), or null. */
 function signedInUser(state: RootState): string | null {
-  const { authToken, userID } = state.session;
-  const id = Number(userID);
-  return authToken && userID && Number.isInteger(id) && id > 0 ? userID : null;
+  const id = selectSignedInUserId(state);
+  return id === null ? null : String(id);
 }
 
 export interface StartPaymentRequest {
@@ -136,18 +139,19 @@ export function startPayment({ deliveryModel, expectedTotal }: StartPaymentReque
       toastError(checkoutMessages.offline);
       return;
     }
-    const userId = signedInUser(getState());
-    if (userId === null) {
+    const userid = selectSignedInUserId(getState());
+    if (userid === null) {
       toastError(plainMessages.pleaseLogIn);
       return;
     }
+    const userId = String(userid);
 
     dispatch(paymentStarted({ deliveryModel }));
     let answer: InitializeTransactionResponse;
     try {
       answer = await dispatch(
         paymentApi.endpoints.initializeTransaction.initiate({
-          userid: Number(userId),
+          userid,
           delivery_method: deliveryModel,
         }),
       ).unwrap();
@@ -290,7 +294,7 @@ export function finishPaidOrder(
       ).unwrap();
     } catch (error) {
       console.error('Payment verification failed', error);
-      const retry = worthRetrying(error);
+      const retry = keepsPaymentForLater(error);
       if (!retry) clearPendingPayment();
       const detail = checkoutMessages.verifyFailedDetail(problemWords(error), reference);
       tellShopper(checkoutMessages.verifyFailed, detail);
@@ -333,7 +337,7 @@ export function finishPaidOrder(
     }
     // No answer or a server fault: the same reference places the order later (the server
     // gives one order per reference). A refusal (cart changed, not paid) will not improve.
-    const retry = worthRetrying(outcome.error);
+    const retry = keepsPaymentForLater(outcome.error);
     if (!retry) clearPendingPayment();
     dispatch(
       orderNotPlaced({

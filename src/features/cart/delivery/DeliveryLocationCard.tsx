@@ -9,6 +9,7 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import type { Delivery } from 'contract';
 import { savedCopyNote } from '../../../state/useSavedCopy';
 import { deliveryAddressText } from './deliveryForm';
+import { TAP_TARGET_PX } from '../../../theme/theme';
 
 export interface DeliveryLocationCardProps {
   delivery: Delivery | null;
@@ -96,7 +97,13 @@ export default function DeliveryLocationCard({
             variant="rounded"
             aria-hidden="true"
             data-testid="delivery-button-skeleton"
-            sx={{ flexShrink: 0, width: 216, maxWidth: '100%', height: 44, borderRadius: 999 }}
+            sx={{
+              flexShrink: 0,
+              width: 216,
+              maxWidth: '100%',
+              height: TAP_TARGET_PX,
+              borderRadius: 999,
+            }}
           />
         ) : loadError && !delivery ? null : delivery ? (
           <Button

@@ -22,7 +22,7 @@ import { env } from '../../../config/env';
 import { getErrorMessage, isCredentialError } from '../../../lib/getErrorMessage';
 import { TOAST_DURATION_MS, messages, plainMessages } from '../../../lib/messages';
 import { orderConfirmationPath } from '../../../lib/paths';
-import { toastMutation } from '../../../lib/toasts';
+import { toastError, toastMutation } from '../../../lib/toasts';
 import { useGetCartQuery } from '../../../services/cartApi';
 import { deliveryApi } from '../../../services/deliveryApi';
 import {
@@ -31,7 +31,7 @@ import {
   usePlaceOrderMutation,
 } from '../../../services/ordersApi';
 import { useAppDispatch, useAppSelector } from '../../../state/hooks';
-import { selectUserID } from '../../../state/sessionSlice';
+import { selectSignedInUserId } from '../../../state/sessionSlice';
 import { totalToPay } from '../cart/cartFigures';
 import { addAppListener } from '../../../state/listenerMiddleware';
 import DeliveryInfoModal from './DeliveryInfoModal';
@@ -175,7 +175,7 @@ function DeliveryModeForm({
   const capId = useId();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const userID = useAppSelector(selectUserID);
+  const userId = useAppSelector(selectSignedInUserId);
   const [model, setModel] = useState<DeliveryModel>(DEFAULT_DELIVERY_MODEL);
   const [pay, setPay] = useState<PayChoice>('now');
   const [locationFormOpen, setLocationFormOpen] = useState(false);
@@ -204,9 +204,13 @@ function DeliveryModeForm({
 
   async function placePayLaterOrder() {
     setRefusal(null);
+    if (userId === null) {
+      toastError(plainMessages.pleaseLogIn);
+      return;
+    }
     const outcome = await toastMutation(
       placeOrder({
-        userid: Number(userID),
+        userid: userId,
         delivery_method: model,
         payment_method: payLaterMethod,
       }).unwrap(),
