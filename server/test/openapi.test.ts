@@ -7,6 +7,7 @@ import { validate } from '@readme/openapi-parser';
 import type { RouteOptions } from 'fastify';
 import type { App } from '../src/app';
 import { apiRoutes, call, json, setupHarness } from './helpers';
+import { renderedPaths } from '../src/serverRender';
 
 const t = setupHarness();
 
@@ -29,6 +30,12 @@ const NOT_API: Record<string, string> = {
   'GET /api/docs/static/*': "the reader page's files",
   'GET /api/docs/static/index.html': "the reader page's files",
   'GET /api/docs/static/swagger-initializer.js': "the reader page's files",
+  // The pages the server renders, each answered by a route of its own ('/' by the files').
+  ...Object.fromEntries(
+    renderedPaths()
+      .filter((path) => path !== '/')
+      .map((path) => [`GET ${path}`, 'a storefront page (HTML), rendered on the server']),
+  ),
 };
 
 /**
