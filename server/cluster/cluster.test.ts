@@ -87,24 +87,31 @@ interface MailRelay {
   url: string;
   /** Every message the servers posted, as the relay received it. */
   messages: { to: string; text: string }[];
+  /** Settles when the next message arrives. */
+  nextArrival(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** What MAIL_WEBHOOK_URL points at in production: it keeps what it is sent. */
 async function startMailRelay(): Promise<MailRelay> {
   const messages: MailRelay['messages'] = [];
+  let arrive = () => {};
+  let arrived = new Promise<void>((resolve) => (arrive = resolve));
   const server = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     request.on('end', () => {
       messages.push(JSON.parse(body) as { to: string; text: string });
       response.writeHead(202).end();
+      arrive();
+      arrived = new Promise<void>((resolve) => (arrive = resolve));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/messages`,
     messages,
+    nextArrival: () => arrived,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -130,8 +137,26 @@ function clientAddress(): Record<string, string> {
   return { 'x-forwarded-for': `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}` };
 }
 
-/** The newest 6-digit code the mail relay got for an address. */
-function lastCodeTo(email: string): string {
+/**
+ * The newest 6-digit code the mail relay got for an address, once it has every message the
+ * servers queued for it: they send from the outbox after the request that queued it answers.
+ */
+async function lastCodeTo(email: string): Promise<string> {
+  const queued = await sql.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM outbox WHERE to_address = $1',
+    [email],
+  );
+  const expected = queued.rows[0]?.n ?? 0;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const next = mailRelay.nextArrival();
+    if (mailRelay.messages.filter((m) => m.to === email).length >= expected) break;
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error(`The relay did not get the ${expected} messages to ${email}`);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([next, new Promise((resolve) => (timer = setTimeout(resolve, left)))]);
+    clearTimeout(timer);
+  }
   const sent = mailRelay.messages.filter((m) => m.to === email).at(-1);
   const code = /\b(\d{6})\b/.exec(sent?.text ?? '')?.[1];
   if (!code) throw new Error(`No code was sent to ${email}`);
@@ -179,7 +204,7 @@ async function newShopper(mobile = '08031234567'): Promise<Shopper> {
   await ok(
     api(at(1), 'POST', '/api/email-verification', {
       headers: from,
-      body: { user_email: email, user_otp: lastCodeTo(email) },
+      body: { user_email: email, user_otp: await lastCodeTo(email) },
     }),
   );
   const signedIn = await ok<{ access_token: string; user_details: { id: number } }>(
@@ -625,7 +650,7 @@ test('a burst of wrong passwords spread over the servers is limited as on one se
     login(servers[1] as ServerProcess, {
       username: owner.email,
       password: SHOPPER_PASSWORD,
-      otp: lastCodeTo(owner.email),
+      otp: await lastCodeTo(owner.email),
     }),
   );
   for (const server of servers) {
@@ -737,7 +762,7 @@ test('a password reset through one server ends the sessions issued by every othe
   await ok(
     api(third, 'POST', '/api/reset-password', {
       headers: clientAddress(),
-      body: { email: shopper.email, otp: lastCodeTo(shopper.email), password: newPassword },
+      body: { email: shopper.email, otp: await lastCodeTo(shopper.email), password: newPassword },
     }),
   );
   for (const token of [issued.access_token, shopper.token]) {
@@ -761,7 +786,7 @@ test('logins on every server racing a reset on another keep no session (8 of 8 r
         body: { user_email: shopper.email, email_channel: 'email' },
       }),
     );
-    const otp = lastCodeTo(shopper.email);
+    const otp = await lastCodeTo(shopper.email);
     const logins = servers.map((server) =>
       login(server, { username: shopper.email, password: SHOPPER_PASSWORD }),
     );
