@@ -6,6 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Cart, LoginResponse, Product } from 'contract';
+import { signUp } from './fixtures/shopper';
 import { liveToasts } from './fixtures/toasts';
 
 const DEMO = { email: 'demo@ibadanmarket.ng', password: 'DemoPass123!' };
@@ -286,45 +287,7 @@ test('offline and server down each say so, and the last known cart stays', async
 
 /** A new, activated shopper: one with no delivery location yet (the demo shopper may have one). */
 async function freshShopper(request: APIRequestContext, page: Page): Promise<Shopper> {
-  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const email = `kemi.${unique}@example.ng`;
-  const password = `Amala-ati-ewedu-${unique}`;
-  const now = new Date().toISOString();
-  const registered = await request.post('/api/register', {
-    data: {
-      email,
-      first_name: 'Kemi',
-      last_name: 'Ogunleye',
-      affiliate_code: '',
-      mobile_number: `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-      gender: 'female',
-      age: 30,
-      role: 'customer',
-      emailverified: false,
-      verificationtoken: '',
-      created_at: now,
-      updated_at: now,
-      last_logged_in: now,
-      password,
-      cpassword: password,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(200);
-  let code = '';
-  await expect
-    .poll(async () => {
-      const outbox = (await (
-        await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)
-      ).json()) as Array<{ to: string; text: string }>;
-      code = /\b(\d{6})\b/.exec(outbox.find((m) => m.to === email)?.text ?? '')?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  const activated = await request.post('/api/email-verification', {
-    data: { user_email: email, user_otp: code },
-  });
-  expect(activated.status(), await activated.text()).toBe(200);
-  return logInAs(request, page, { email, password });
+  return logInAs(request, page, await signUp(request));
 }
 
 test('without a delivery location, it is added from the mode dialog and payment goes on', async ({
