@@ -29,3 +29,4 @@ export * from './affiliates';
 export * from './dev';
 export * from './outbox';
 export * from './specCalls';
+export * from './backOffice';

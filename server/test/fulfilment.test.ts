@@ -399,6 +399,7 @@ describe('staff', () => {
     await fillCart(t.app, shopper, [[milo.id, 1]]);
     const order = json<Order>(await placeLater(shopper, 'pickup', 'at_pickup'));
     const calls = [
+      { url: '/api/staff/me' },
       { url: '/api/staff/orders' },
       { url: `/api/staff/orders/${order.id}` },
       {
@@ -429,6 +430,25 @@ describe('staff', () => {
     expect(detail.state).toBe('placed');
     expect(detail.payment_status).toBe('awaiting');
     expect(detail.events).toHaveLength(1);
+  });
+
+  test('/staff/me names the role: staff and owner get in, each told which they are', async () => {
+    const staff = await makeStaff();
+    const me = await call(t.app, { url: '/api/staff/me', token: staff.token });
+    expect(me.statusCode).toBe(200);
+    expect(json(me)).toEqual({
+      id: staff.id,
+      email: staff.email,
+      first_name: expect.any(String),
+      role: 'staff',
+    });
+    await t.db.query("UPDATE users SET role = 'owner' WHERE id = $1", [staff.id]);
+    const owner = await call(t.app, { url: '/api/staff/me', token: staff.token });
+    expect(json(owner)).toMatchObject({ role: 'owner' });
+    // The owner runs the order queue too.
+    expect((await call(t.app, { url: '/api/staff/orders', token: staff.token })).statusCode).toBe(
+      200,
+    );
   });
 
   test('demo mode: staff calls answer this computer only', async () => {

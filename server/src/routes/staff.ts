@@ -5,12 +5,12 @@
  * In the demo mode, as the outbox and the sandbox, it answers this computer only: the demo
  * staff account's password is published.
  */
-import type { FastifyRequest } from 'fastify';
 import {
   ERROR_DETAILS,
   OPEN_ORDER_STATES,
   StaffCancelSchema,
   StaffCustomerParamsSchema,
+  StaffMeSchema,
   StaffMoveSchema,
   StaffOrderListSchema,
   StaffOrderParamsSchema,
@@ -35,10 +35,9 @@ import {
   staffOrders,
 } from '../orders/journey';
 import { currentUser } from '../plugins/auth';
-import { forbidden, notFound } from '../plugins/errors';
+import { notFound } from '../plugins/errors';
 import { loopbackOnly } from '../plugins/loopback';
-
-export const STAFF_ROLE = 'staff';
+import { shopRole } from '../backOffice/roles';
 
 async function findOrder(db: Queryable, orderId: number): Promise<OrderRecord | null> {
   const rows = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [
@@ -50,14 +49,25 @@ async function findOrder(db: Queryable, orderId: number): Promise<OrderRecord | 
 const staffRoutes: RoutePlugin = async (app, { ctx }) => {
   const { db, config } = ctx;
 
-  async function requireStaff(request: FastifyRequest) {
-    const user = await findUserById(db, currentUser(request).id);
-    if (user?.role !== STAFF_ROLE) throw forbidden('This page is for the shop staff only');
-  }
   const guard = {
     ...(config.mode === 'demo' ? { onRequest: loopbackOnly } : {}),
-    preValidation: [ctx.requireUser, requireStaff],
+    preValidation: [ctx.requireUser, shopRole(db)],
   };
+
+  app.get(
+    '/staff/me',
+    { ...guard, schema: { response: { 200: StaffMeSchema } } },
+    async (request) => {
+      const user = await findUserById(db, currentUser(request).id);
+      if (!user) throw notFound('Account not found');
+      return {
+        id: user.id,
+        email: user.email,
+        first_name: user.firstName,
+        role: request.shopRole!,
+      };
+    },
+  );
 
   app.get(
     '/staff/orders',

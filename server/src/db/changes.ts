@@ -1,0 +1,30 @@
+/** The back office's change log (migration 011): written beside every change, never edited. */
+import type { ChangeAction } from '../../../contract';
+import type { Queryable } from './client';
+
+export interface Change {
+  /** The owner or staff member who made it; null for the shop itself (a script, a start). */
+  actorId: number | null;
+  /** What kind of thing changed: 'product', 'category', 'settings', 'staff', ... */
+  entity: string;
+  entityId?: string | number | null;
+  action: ChangeAction;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Records one change; call it with the transaction that makes the change. */
+export async function recordChange(tx: Queryable, change: Change): Promise<void> {
+  await tx.query(
+    `INSERT INTO back_office_changes (actor_id, entity, entity_id, action, before, after)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)`,
+    [
+      change.actorId,
+      change.entity,
+      change.entityId == null ? null : String(change.entityId),
+      change.action,
+      change.before === undefined ? null : JSON.stringify(change.before),
+      change.after === undefined ? null : JSON.stringify(change.after),
+    ],
+  );
+}
