@@ -30,3 +30,8 @@ export * from './dev';
 export * from './outbox';
 export * from './specCalls';
 export * from './backOffice';
+export * from './staffAccounts';
+export * from './shopSettings';
+export * from './catalogue';
+export * from './catalogueImport';
+export * from './photos';

@@ -47,6 +47,12 @@ import { countPageRender } from './metrics';
 import { registerObservability } from './plugins/observability';
 import { registerOpenApi } from './plugins/openapi';
 import { findNul, validatorCompiler } from './plugins/validation';
+import catalogueRoutes from './backOffice/catalogue';
+import catalogueImportRoutes from './backOffice/catalogueImport';
+import mediaRoutes from './backOffice/media';
+import photosRoutes from './backOffice/photos';
+import shopSettingsRoutes from './backOffice/shopSettings';
+import staffAccountsRoutes from './backOffice/staffAccounts';
 import affiliateRoutes from './routes/affiliates';
 import backupRoutes from './routes/backup';
 import cartRoutes from './routes/cart';
@@ -413,6 +419,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       await api.register(affiliateRoutes, opts);
       await api.register(fulfilmentRoutes, opts);
       await api.register(staffRoutes, opts);
+      // The back office: each part of it is a plugin of its own.
+      await api.register(staffAccountsRoutes, opts);
+      await api.register(shopSettingsRoutes, opts);
+      await api.register(catalogueRoutes, opts);
+      await api.register(catalogueImportRoutes, opts);
+      await api.register(photosRoutes, opts);
       await api.register(emailJsRoutes, opts);
       if (config.mode === 'demo') await api.register(devRoutes, opts);
       if (deps.backupKey) await api.register(backupRoutes, { ctx, key: deps.backupKey });
@@ -447,6 +459,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     ? createServerRenderer(pageRenderer, { app, version, log: app.log })
     : null;
   await app.register(siteRoutes, { ctx });
+  await app.register(mediaRoutes, { ctx });
   // Counted in this process: a flood is cut at each server, and no page waits on the database.
   const pageLimit = createPageLimit(createMemoryLimitStore(clock), config.rateLimits.pagesPerIp);
   await registerStaticSite(app, {

@@ -341,6 +341,18 @@ export async function createShopper(
   };
 }
 
+/** A signed-in member of the shop: a shopper made through sign-up, then given the role. */
+export async function createShopMember(
+  app: App,
+  db: Database,
+  role: 'owner' | 'staff',
+  overrides: Record<string, unknown> = {},
+): Promise<Shopper> {
+  const member = await createShopper(app, db, overrides);
+  await db.query('UPDATE users SET role = $1 WHERE id = $2', [role, member.id]);
+  return member;
+}
+
 export const DELIVERY = {
   address: '12 Ring Road, Challenge',
   mobile_number: '08031234567',

@@ -1,9 +1,20 @@
-/** Staff accounts: the demo one, and the ones an operator creates or promotes. */
+/** Shop accounts: the demo owner and staff member, and the ones an operator creates or promotes. */
 import type { PasswordHasher } from '../auth/passwords';
 import type { Queryable } from './client';
 import { num } from './rows';
 
-export const DEMO_STAFF = {
+interface DemoMember {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  mobileNumber: string;
+  age: number;
+  gender: string;
+  role: 'owner' | 'staff';
+}
+
+export const DEMO_STAFF: DemoMember = {
   email: 'staff@ibadanmarket.ng',
   password: 'StaffPass123!',
   firstName: 'Bisi',
@@ -11,32 +22,51 @@ export const DEMO_STAFF = {
   mobileNumber: '08039876543',
   age: 34,
   gender: 'female',
-} as const;
+  role: 'staff',
+};
+
+/** The demo shop's owner: everything the back office does, prices and staff included. */
+export const DEMO_OWNER: DemoMember = {
+  email: 'owner@ibadanmarket.ng',
+  password: 'OwnerPass123!',
+  firstName: 'Kunle',
+  lastName: 'Ogunleye',
+  mobileNumber: '08031234560',
+  age: 46,
+  gender: 'male',
+  role: 'owner',
+};
 
 /**
- * Adds the demo staff account when it is missing (demo mode only: its password is published).
- * Hashes only when needed, so a usual start costs one read.
+ * Adds the demo owner and staff accounts when they are missing (demo mode only: their
+ * passwords are published). Hashes only when needed, so a usual start costs one read.
+ * Returns how many it added.
  */
-export async function ensureDemoStaff(db: Queryable, passwords: PasswordHasher): Promise<boolean> {
-  const found = await db.query('SELECT 1 FROM users WHERE email = $1', [DEMO_STAFF.email]);
-  if (found.length > 0) return false;
-  const hash = await passwords.hash(DEMO_STAFF.password);
-  const rows = await db.query(
-    `INSERT INTO users (email, first_name, last_name, mobile_number, age, gender, role,
-       emailverified, password_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, 'staff', true, $7)
-     ON CONFLICT (email) DO NOTHING RETURNING id`,
-    [
-      DEMO_STAFF.email,
-      DEMO_STAFF.firstName,
-      DEMO_STAFF.lastName,
-      DEMO_STAFF.mobileNumber,
-      DEMO_STAFF.age,
-      DEMO_STAFF.gender,
-      hash,
-    ],
-  );
-  return rows.length === 1;
+export async function ensureDemoStaff(db: Queryable, passwords: PasswordHasher): Promise<number> {
+  let added = 0;
+  for (const member of [DEMO_OWNER, DEMO_STAFF]) {
+    const found = await db.query('SELECT 1 FROM users WHERE email = $1', [member.email]);
+    if (found.length > 0) continue;
+    const hash = await passwords.hash(member.password);
+    const rows = await db.query(
+      `INSERT INTO users (email, first_name, last_name, mobile_number, age, gender, role,
+         emailverified, password_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8)
+       ON CONFLICT (email) DO NOTHING RETURNING id`,
+      [
+        member.email,
+        member.firstName,
+        member.lastName,
+        member.mobileNumber,
+        member.age,
+        member.gender,
+        member.role,
+        hash,
+      ],
+    );
+    added += rows.length;
+  }
+  return added;
 }
 
 export interface NewStaff {

@@ -1,0 +1,2 @@
+/** Products, categories and stock as the owner and staff run them. */
+export {};

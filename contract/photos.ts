@@ -1,0 +1,2 @@
+/** Product and category photos: upload, check, resize, store. */
+export {};

@@ -1,0 +1,2 @@
+/** The owner's staff accounts: invites, roles, disabling, the first owner's setup link, and the change log. */
+export {};

@@ -1,0 +1,6 @@
+/** The shop's own details as data the owner edits: name, address, phones, pay-later caps, delivery areas and pickup stations. */
+import type { RoutePlugin } from '../context';
+
+const shopSettingsRoutes: RoutePlugin = async () => {};
+
+export default shopSettingsRoutes;
