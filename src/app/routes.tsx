@@ -76,7 +76,7 @@ const AffiliateMarketPage = lazyWithRetry(
     import(/* webpackChunkName: "affiliate-market" */ '../features/affiliate/AffiliateMarketPage'),
 );
 const StaffOrdersPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "staff-orders" */ '../features/staff/StaffOrdersPage'),
+  () => import(/* webpackChunkName: "staff-orders" */ '../features/backOffice/orders/StaffOrdersPage'),
 );
 const LoginPage = lazyWithRetry(
   () => import(/* webpackChunkName: "login" */ '../features/auth/LoginPage'),

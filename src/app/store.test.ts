@@ -153,7 +153,7 @@ describe('the API slices', () => {
     const before = makeStore({ session: signedInSession });
     expect(before.getState().staffApi).toBeUndefined();
 
-    await import('../features/staff/StaffOrdersPage');
+    await import('../features/backOffice/orders/StaffOrdersPage');
 
     // Its state is there at once, so the page's first render finds it, and its middleware runs.
     expect(before.getState().staffApi?.config).toMatchObject({

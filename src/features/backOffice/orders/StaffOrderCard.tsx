@@ -12,19 +12,19 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import type { OrderState, PaymentReceivedVia, StaffOrder } from 'contract';
 import { ORDER_STATE_LABELS } from 'contract/rules';
-import { formatDate, formatNaira } from '../../lib/format';
-import { getErrorMessage, httpStatus } from '../../lib/getErrorMessage';
-import { toast } from '../../lib/toast';
+import { formatDate, formatNaira } from '../../../lib/format';
+import { getErrorMessage, httpStatus } from '../../../lib/getErrorMessage';
+import { toast } from '../../../lib/toast';
 import {
   staffApi,
   useMoveStaffOrderMutation,
   useRecordStaffPaymentMutation,
-} from '../../services/staffApi';
+} from '../../../services/staffApi';
 import CancelOrderDialog from './CancelOrderDialog';
 import { moneyWords, MOVE_LABELS, placedAgo, telHref } from './staffWords';
-import { loadApi } from '../../state/lazyApis';
-import { DetailList, DetailRow } from '../../components/DetailList';
-import { TAP_TARGET_PX } from '../../theme/theme';
+import { loadApi } from '../../../state/lazyApis';
+import { DetailList, DetailRow } from '../../../components/DetailList';
+import { TAP_TARGET_PX } from '../../../theme/theme';
 
 loadApi(staffApi);
 

@@ -8,14 +8,14 @@ import Typography from '@mui/material/Typography';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { DEFAULT_PAGE_SIZE } from 'contract/rules';
-import EmptyState from '../../components/EmptyState';
-import PageHeader from '../../components/PageHeader';
-import { QueryError, QueryLoading } from '../../components/QueryStatus';
-import RequireShopper from '../../components/RequireShopper';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { httpStatus } from '../../lib/getErrorMessage';
-import { paths } from '../../lib/paths';
-import { staffApi, useGetStaffOrdersQuery } from '../../services/staffApi';
+import EmptyState from '../../../components/EmptyState';
+import PageHeader from '../../../components/PageHeader';
+import { QueryError, QueryLoading } from '../../../components/QueryStatus';
+import RequireShopper from '../../../components/RequireShopper';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { httpStatus } from '../../../lib/getErrorMessage';
+import { paths } from '../../../lib/paths';
+import { staffApi, useGetStaffOrdersQuery } from '../../../services/staffApi';
 import StaffOrderCard from './StaffOrderCard';
 import {
   AREA_FILTERS,
@@ -25,9 +25,9 @@ import {
   type AreaFilter,
   type StatusFilter,
 } from './staffWords';
-import { loadApi } from '../../state/lazyApis';
-import RouterLink from '../../components/RouterLink';
-import { TAP_TARGET_PX } from '../../theme/theme';
+import { loadApi } from '../../../state/lazyApis';
+import RouterLink from '../../../components/RouterLink';
+import { TAP_TARGET_PX } from '../../../theme/theme';
 
 loadApi(staffApi);
 

@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { initialSessionState, type SessionState } from '../../state/sessionSlice';
-import { renderWithProviders } from '../../testing/renderWithProviders';
-import { signedInSession } from '../../testing/fixtures';
-import { recordRequests } from '../../testing/server';
-import { staffMockDb, staffSession } from '../../testing/staffHandlers';
+import { initialSessionState, type SessionState } from '../../../state/sessionSlice';
+import { renderWithProviders } from '../../../testing/renderWithProviders';
+import { signedInSession } from '../../../testing/fixtures';
+import { recordRequests } from '../../../testing/server';
+import { staffMockDb, staffSession } from '../../../testing/staffHandlers';
 import StaffOrdersPage, { STAFF_ONLY } from './StaffOrdersPage';
 import { STALE_TAP } from './StaffOrderCard';
 import { REASON_MISSING } from './CancelOrderDialog';
-import { startedCalls } from '../../testing/startedCalls';
+import { startedCalls } from '../../../testing/startedCalls';
 
 function WhereAmI() {
   const location = useLocation();

@@ -8,11 +8,11 @@ import {
   FormTextField,
   serverProblems,
   useAppForm,
-} from '../../components/form';
-import { staffApi, useCancelStaffOrderMutation } from '../../services/staffApi';
-import { httpStatus } from '../../lib/getErrorMessage';
-import { toast } from '../../lib/toast';
-import { loadApi } from '../../state/lazyApis';
+} from '../../../components/form';
+import { staffApi, useCancelStaffOrderMutation } from '../../../services/staffApi';
+import { httpStatus } from '../../../lib/getErrorMessage';
+import { toast } from '../../../lib/toast';
+import { loadApi } from '../../../state/lazyApis';
 
 loadApi(staffApi);
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
-import { fixtureStaffOrder, staffMockDb, staffSession } from '../../testing/staffHandlers';
-import { shownDialog } from '../../testing/storyHelpers';
+import { fixtureStaffOrder, staffMockDb, staffSession } from '../../../testing/staffHandlers';
+import { shownDialog } from '../../../testing/storyHelpers';
 import CancelOrderDialog, { REASON_MISSING } from './CancelOrderDialog';
 
 const awaitingCash = fixtureStaffOrder(615);

@@ -2,9 +2,9 @@ import { http, HttpResponse } from 'msw';
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { expect, userEvent, within } from 'storybook/test';
 import Box from '@mui/material/Box';
-import { apiUrl } from '../../testing/fixtures';
-import { fixtureStaffNow, fixtureStaffOrder, staffSession } from '../../testing/staffHandlers';
-import { shownDialog } from '../../testing/storyHelpers';
+import { apiUrl } from '../../../testing/fixtures';
+import { fixtureStaffNow, fixtureStaffOrder, staffSession } from '../../../testing/staffHandlers';
+import { shownDialog } from '../../../testing/storyHelpers';
 import StaffOrderCard, { STALE_TAP } from './StaffOrderCard';
 
 const meta = {

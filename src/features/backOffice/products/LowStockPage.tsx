@@ -1,0 +1,4 @@
+/** Built by its part of the back office. */
+export default function LowStockPage() {
+  return null;
+}
