@@ -135,7 +135,10 @@ class PgliteDatabase implements Database {
   private openTransaction: Promise<void> | null = null;
   private failure: Error | null = null;
   private nextListener = 1;
-  private readonly listeners = new Map<number, (payload: string) => void>();
+  private readonly listeners = new Map<
+    number,
+    { onNotify: (payload: string) => void; onListening: (listening: boolean) => void }
+  >();
   /** From close() on, the worker stays referenced until it has exited and the lock is gone. */
   private closing: Promise<void> | null = null;
   private closed = false;
@@ -148,7 +151,7 @@ class PgliteDatabase implements Database {
   ) {
     worker.on('message', (reply: Reply) => {
       if ('listener' in reply) {
-        this.listeners.get(reply.listener)?.(reply.payload);
+        this.listeners.get(reply.listener)?.onNotify(reply.payload);
         return;
       }
       const waiter = this.pending.get(reply.id);
@@ -167,6 +170,8 @@ class PgliteDatabase implements Database {
       console.error(this.failure.message);
       for (const waiter of this.pending.values()) waiter.reject(this.failure);
       this.pending.clear();
+      // Nothing more will be heard: whoever kept answers because they would be must stop.
+      for (const listener of this.listeners.values()) listener.onListening(false);
     };
     worker.on('error', stop);
     worker.on('exit', (code) => stop(new Error(`worker exited with code ${code}`)));
@@ -246,7 +251,7 @@ class PgliteDatabase implements Database {
     onListening: (listening: boolean) => void,
   ): () => Promise<void> {
     const listener = this.nextListener++;
-    this.listeners.set(listener, onNotify);
+    this.listeners.set(listener, { onNotify, onListening });
     const subscribed = (async () => {
       // LISTEN inside someone's transaction would end with it.
       await this.outsideTransactions();
@@ -255,8 +260,8 @@ class PgliteDatabase implements Database {
     })();
     subscribed.catch(() => onListening(false));
     return async () => {
+      // Stopped on purpose: nothing lost to report.
       if (!this.listeners.delete(listener)) return;
-      onListening(false);
       await subscribed.catch(() => undefined);
       if (this.closing || this.closed || this.failure) return;
       await this.outsideTransactions();
