@@ -19,8 +19,8 @@ ARG EMAILJS_TEMPLATE_ID=""
 ARG EMAILJS_PUBLIC_KEY=""
 ARG EMAILJS_ORIGIN=""
 ARG PICKUP_ADDRESS=""
+# The storefront into dist/, and the server compiled to JavaScript into build/.
 RUN npm run build
-# The server runs TypeScript through tsx, a production dependency: no compile step to keep.
 RUN npm prune --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS runtime
@@ -33,12 +33,14 @@ WORKDIR /app
 RUN groupadd --system shop \
  && useradd --system --gid shop --home-dir /nonexistent --shell /usr/sbin/nologin shop \
  && mkdir /data && chown shop:shop /data && chmod 700 /data
-# Owned by root and read-only to the server: it writes nowhere but DATA_DIR (and tsx's cache
-# in /tmp).
+# Owned by root and read-only to the server: it writes nowhere but DATA_DIR. The TypeScript
+# sources stay beside the compiled server for the operator's commands (npm run seed, backup,
+# staff:create), which run them through tsx.
 COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/contract ./contract
 COPY --from=build /app/server ./server
+COPY --from=build /app/build ./build
 COPY --from=build /app/dist ./dist
 USER shop
 # The embedded database and the generated token key (unused with DATABASE_URL and JWT_SECRET).
@@ -48,4 +50,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + (process.env.API_PREFIX || '/api') + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM (docker stop) drains: the server finishes what it has received, then exits 0.
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "--max-semi-space-size=2", "server/src/main.ts"]
+CMD ["node", "--max-semi-space-size=2", "build/server/src/main.js"]

@@ -110,6 +110,7 @@ export default tseslint.config(
     ignores: [
       'node_modules',
       'dist',
+      'build',
       'storybook-static',
       'data',
       'test-results',

@@ -3,15 +3,24 @@
  * then serves it and the API from one process (server/src/main.ts). `npm start -- --no-build`
  * serves whatever is built (or the API alone) without building.
  *
- * package.json runs this with `exec node --import tsx`, so the server is npm's own child:
- * npm hands it SIGTERM and SIGINT and waits for it to finish. (Without exec, npm signals the
- * shell in between, which dies and leaves the server running.)
+ * package.json compiles the server (scripts/buildServer.mjs), then runs this file's compiled
+ * copy, build/scripts/start.js, with `exec node`, so the server is npm's own child: npm hands
+ * it SIGTERM and SIGINT and waits for it to finish. (Without exec, npm signals the shell in
+ * between, which dies and leaves the server running.)
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const root = path.resolve(__dirname, '..');
+/** The repository: the folder holding package.json, from here or from build/scripts. */
+function repositoryRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '..');
+  }
+}
+
+const root = repositoryRoot(__dirname);
 const builtPage = path.join(root, 'dist', 'index.html');
 const sources = [
   'src',

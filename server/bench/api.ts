@@ -1,7 +1,7 @@
 /**
  * npm run bench:api [-- --servers N --postgres --products N --duration S --connections C --listing --cart --pages]
  *
- * Starts N server processes (server/src/main.ts, as `npm run server` does) and loads them
+ * Starts N server processes (compiled as `npm run server` runs them) and loads them
  * with autocannon: catalogue reads, a search, cart reads and cart writes, printing requests
  * per second and p99 latency for each, then the resident memory of each server process
  * (VmRSS from /proc) when it was ready, after the run, and at its peak (VmHWM). `--listing`
@@ -23,6 +23,7 @@
  * of a request. A proxy of our own would read and write every byte once more on the same
  * two cores, and measure itself as much as the servers.
  */
+import { spawnSync } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -39,8 +40,8 @@ import { DEMO_SHOPPER, seedDemo } from '../src/db/seed/demo';
 import { growCatalogue } from '../src/db/seed/generate';
 import { startTempPostgres, type TempPostgres } from '../test/tempPostgres';
 
-const MAIN = path.resolve(__dirname, '..', 'src', 'main.ts');
-const PACKAGE = path.resolve(__dirname, '..', '..', 'package.json');
+const ROOT = path.resolve(__dirname, '..', '..');
+const PACKAGE = path.join(ROOT, 'package.json');
 const READY = /Storefront ready at http:\/\/[^:\s]+:(\d+)/;
 
 interface Args {
@@ -122,18 +123,30 @@ interface Server {
   output: () => string;
 }
 
-/** The node options of `npm run server` (`node <these> server/src/main.ts`), so they are measured. */
-function serverNodeOptions(): string[] {
+/**
+ * How `npm run server` runs the server: the steps before it (compiling it), which this runs
+ * now, then `exec node <options> <entry>`, whose options and entry the servers get, so they
+ * are measured.
+ */
+function serverCommand(): { entry: string; options: string[] } {
   const scripts = (JSON.parse(readFileSync(PACKAGE, 'utf8')) as { scripts: Record<string, string> })
     .scripts;
-  const words = (scripts.server ?? '').split(/\s+/);
-  const options = words.slice(words.indexOf('node') + 1, words.indexOf('server/src/main.ts'));
-  if (!options.includes('tsx')) throw new Error(`Unexpected "server" script: ${scripts.server}`);
-  return options;
+  const steps = (scripts.server ?? '').split('&&').map((step) => step.trim());
+  const words = (steps.pop() ?? '').split(/\s+/);
+  const entry = words.at(-1) ?? '';
+  if (words[0] !== 'exec' || words[1] !== 'node' || !/\.[jt]s$/.test(entry)) {
+    throw new Error(`Unexpected "server" script: ${scripts.server}`);
+  }
+  for (const step of steps) {
+    const done = spawnSync(step, { cwd: ROOT, shell: true, stdio: 'inherit' });
+    if (done.status !== 0) throw new Error(`"${step}" failed`);
+  }
+  return { entry: path.join(ROOT, entry), options: words.slice(2, -1) };
 }
 
 async function startServers(count: number, env: Record<string, string>): Promise<Server[]> {
-  cluster.setupPrimary({ exec: MAIN, execArgv: serverNodeOptions(), silent: true });
+  const server = serverCommand();
+  cluster.setupPrimary({ exec: server.entry, execArgv: server.options, silent: true });
   // One at a time: a first start on the embedded database creates it, and on PostgreSQL the
   // ready time of each is its own.
   const servers: Server[] = [];

@@ -120,14 +120,18 @@ describe('Dockerfile', () => {
     expect(runtime).toMatch(/^USER shop$/m);
     const cmd = /^CMD \[(.*)\]$/m.exec(runtime)?.[1] ?? '';
     const main = JSON.parse(`[${cmd}]`) as string[];
-    expect(fs.existsSync(path.join(ROOT, main[main.length - 1] ?? ''))).toBe(true);
+    // The server compiled by `npm run build` (scripts/buildServer.mjs): build/<source>.js.
+    const entry = main[main.length - 1] ?? '';
+    expect(entry).toMatch(/^build\/.*\.js$/);
+    const source = entry.replace(/^build\//, '').replace(/\.js$/, '.ts');
+    expect(fs.existsSync(path.join(ROOT, source))).toBe(true);
   });
 
   test('keeps DATA_DIR in a volume, checks health, and copies what the server imports', () => {
     expect(runtime).toMatch(/DATA_DIR=\/data/);
     expect(runtime).toMatch(/^VOLUME \["\/data"\]$/m);
     expect(runtime).toMatch(/^HEALTHCHECK .*\n.*'\/health'/m);
-    for (const dir of ['server', 'contract', 'dist', 'node_modules']) {
+    for (const dir of ['server', 'build', 'contract', 'dist', 'node_modules']) {
       expect(runtime).toMatch(new RegExp(`^COPY --from=build /app/${dir} \\./${dir}$`, 'm'));
     }
   });

@@ -32,6 +32,8 @@ interface CartRow {
   vendor_name: string;
 }
 
+// The cart cache (cartCache.ts) keeps this answer until cart_items or the catalogue changes
+// (migration 013 announces both): reading another table here needs announcing it too.
 const SELECT = `SELECT c.id, c.quantity, p.id AS product_id, p.slug, p.name, p.amount_kobo,
     p.disc_amount_kobo, p.inventory_stock, p.image_url, v.name AS vendor_name
   FROM cart_items c

@@ -25,8 +25,8 @@ export interface Database extends Queryable {
    */
   backup?(): Promise<Buffer>;
   /**
-   * PostgreSQL only: hands `onNotify` every NOTIFY payload on `channel`, through a connection
-   * of its own that reconnects when lost. `onListening` says whether LISTEN is in place: a
+   * Hands `onNotify` every NOTIFY payload on `channel` (on PostgreSQL through a connection
+   * of its own that reconnects when lost). `onListening` says whether LISTEN is in place: a
    * notification sent while it was not is never delivered. Returns the function that stops it.
    */
   listen?(

@@ -27,6 +27,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite } = require(workerData.pglitePath);
 const { pg_trgm } = require(workerData.pgTrgmPath);
 let db = null;
+const listening = new Map();
 async function handle(m) {
   switch (m.op) {
     case 'open':
@@ -40,6 +41,21 @@ async function handle(m) {
     case 'exec':
       await db.exec(m.sql);
       return [];
+    case 'listen': {
+      // Posted from inside the query that delivers it, so it reaches the server before
+      // that query's own answer: whoever waits for a commit has heard what it announced.
+      const unlisten = await db.listen(m.channel, (payload) =>
+        parentPort.postMessage({ listener: m.listener, payload }),
+      );
+      listening.set(m.listener, unlisten);
+      return [];
+    }
+    case 'unlisten': {
+      const unlisten = listening.get(m.listener);
+      listening.delete(m.listener);
+      if (unlisten) await unlisten();
+      return [];
+    }
     case 'dump': {
       // A checkpoint first, so a restore starts from the files with little WAL to replay.
       await db.exec('CHECKPOINT');
@@ -74,10 +90,13 @@ type Request =
   | { op: 'open'; dataDir: string | null; settings: string[] }
   | { op: 'query'; sql: string; params: readonly unknown[] }
   | { op: 'exec'; sql: string }
+  | { op: 'listen'; channel: string; listener: number }
+  | { op: 'unlisten'; listener: number }
   | { op: 'dump' }
   | { op: 'close' };
 
 type Reply =
+  | { listener: number; payload: string }
   | { id: number; ok: true; rows: Row[] }
   | { id: number; ok: false; error: { message: string; code?: string; constraint?: string } };
 
@@ -115,6 +134,11 @@ class PgliteDatabase implements Database {
   /** Resolves when the open transaction ends; null when none is open. */
   private openTransaction: Promise<void> | null = null;
   private failure: Error | null = null;
+  private nextListener = 1;
+  private readonly listeners = new Map<
+    number,
+    { onNotify: (payload: string) => void; onListening: (listening: boolean) => void }
+  >();
   /** From close() on, the worker stays referenced until it has exited and the lock is gone. */
   private closing: Promise<void> | null = null;
   private closed = false;
@@ -126,6 +150,10 @@ class PgliteDatabase implements Database {
     private readonly dataDir: string | null,
   ) {
     worker.on('message', (reply: Reply) => {
+      if ('listener' in reply) {
+        this.listeners.get(reply.listener)?.onNotify(reply.payload);
+        return;
+      }
       const waiter = this.pending.get(reply.id);
       if (!waiter) return;
       this.pending.delete(reply.id);
@@ -142,6 +170,8 @@ class PgliteDatabase implements Database {
       console.error(this.failure.message);
       for (const waiter of this.pending.values()) waiter.reject(this.failure);
       this.pending.clear();
+      // Nothing more will be heard: whoever kept answers because they would be must stop.
+      for (const listener of this.listeners.values()) listener.onListening(false);
     };
     worker.on('error', stop);
     worker.on('exit', (code) => stop(new Error(`worker exited with code ${code}`)));
@@ -209,6 +239,34 @@ class PgliteDatabase implements Database {
       ended();
       release();
     }
+  }
+
+  /**
+   * NOTIFY on the embedded database, heard in this process: a notification reaches onNotify
+   * before the answer to the query whose commit sent it.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onListening: (listening: boolean) => void,
+  ): () => Promise<void> {
+    const listener = this.nextListener++;
+    this.listeners.set(listener, { onNotify, onListening });
+    const subscribed = (async () => {
+      // LISTEN inside someone's transaction would end with it.
+      await this.outsideTransactions();
+      await this.send({ op: 'listen', channel, listener });
+      if (this.listeners.has(listener)) onListening(true);
+    })();
+    subscribed.catch(() => onListening(false));
+    return async () => {
+      // Stopped on purpose: nothing lost to report.
+      if (!this.listeners.delete(listener)) return;
+      await subscribed.catch(() => undefined);
+      if (this.closing || this.closed || this.failure) return;
+      await this.outsideTransactions();
+      await this.send({ op: 'unlisten', listener }).catch(() => undefined);
+    };
   }
 
   /**
@@ -476,7 +534,12 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   });
   const db = new PgliteDatabase(worker, release, dir);
   try {
-    await db.send({ op: 'open', dataDir: pgDir, settings: [`shared_buffers=${SHARED_BUFFERS}`] });
+    await db.send({
+      op: 'open',
+      dataDir: pgDir,
+      // Cart changes are announced (migration 013) to this process's cart cache.
+      settings: [`shared_buffers=${SHARED_BUFFERS}`, 'storefront.notify_cart_changes=on'],
+    });
     // Opening rewrites the catalogue's cache files world-readable whatever the umask says.
     if (dir !== null) makeDataDirPrivate(dir);
   } catch (error) {

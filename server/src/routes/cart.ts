@@ -13,6 +13,7 @@ import {
   OrderSchema,
   UpdateCartItemSchema,
 } from '../../../contract';
+import { attachCartCache } from '../cartCache';
 import type { RoutePlugin } from '../context';
 import {
   addToCart,
@@ -41,10 +42,14 @@ function stockDetail(stock: number, alreadyInCart: number): string {
 const cartRoutes: RoutePlugin = async (app, { ctx }) => {
   const { db, config } = ctx;
   const auth = { preValidation: ctx.requireUser };
+  const carts = attachCartCache(db);
+  app.addHook('onClose', () => carts.close());
 
   app.get('/all-carts', { ...auth, schema: { response: { 200: CartSchema } } }, async (request) => {
     const user = currentUser(request);
-    return toCart(await listCart(db, user.id), config.apiPrefix);
+    return carts.cache.read(user.id, async () =>
+      toCart(await listCart(db, user.id), config.apiPrefix),
+    );
   });
 
   app.post(
