@@ -2,7 +2,7 @@
  * Each shopper's cart answer, kept in memory on the embedded database, so reading a cart
  * asks the database nothing until that cart or the catalogue changes.
  *
- * The database itself says when: a trigger (migration 013) announces every committed change
+ * The database itself says when: a trigger (migration 018) announces every committed change
  * to a cart line, whoever makes it, and every change to the catalogue the answer is priced
  * from; the embedded database delivers that before the answer to the query that committed
  * it, so a shopper never reads their cart older than their own last change. The embedded
@@ -16,7 +16,7 @@
 import type { Cart } from '../../contract';
 import type { Database } from './db/client';
 
-/** The channel of migration 013's announcements: a shopper's id, or '*' for every cart. */
+/** The channel of migration 018's announcements: a shopper's id, or '*' for every cart. */
 export const CART_CHANGES_CHANNEL = 'storefront_cart_changes';
 /** A cart answer is a few kilobytes: a few megabytes at most. */
 export const CART_CACHE_MAX_ENTRIES = 2_000;

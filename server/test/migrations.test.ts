@@ -114,6 +114,17 @@ test('every migration applies to an empty database, once', async () => {
   expect(await migrate(db)).toEqual([]);
 });
 
+test('two migrations with one number stop the start instead of one being skipped', async () => {
+  const dir = olderMigrations(2);
+  fs.copyFileSync(
+    path.join(MIGRATIONS_DIR, files[1]!),
+    path.join(dir, `${files[1]!.slice(0, 3)}_twin.sql`),
+  );
+  await expect(migrate(db, dir)).rejects.toThrow(/Two migrations share the number/);
+  // Refused before anything ran.
+  expect(await db.query("SELECT to_regclass('products') AS t")).toEqual([{ t: null }]);
+});
+
 test('a database at the previous version, holding a shop, is brought up to date and keeps it', async () => {
   // 001 first, then the data, then up to the version before the newest.
   const previous = Math.max(1, files.length - 1);

@@ -13,6 +13,14 @@ const MIGRATION_LOCK = 727_274_001;
  */
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = (await fs.readdir(dir)).filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f)).sort();
+  // Two files with one number: the second would be skipped as already applied, silently.
+  for (let i = 1; i < files.length; i++) {
+    if (files[i]!.slice(0, 3) === files[i - 1]!.slice(0, 3)) {
+      throw new Error(
+        `Two migrations share the number ${files[i]!.slice(0, 3)}: ${files[i - 1]} and ${files[i]}`,
+      );
+    }
+  }
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);

@@ -537,7 +537,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     await db.send({
       op: 'open',
       dataDir: pgDir,
-      // Cart changes are announced (migration 013) to this process's cart cache.
+      // Cart changes are announced (migration 018) to this process's cart cache.
       settings: [`shared_buffers=${SHARED_BUFFERS}`, 'storefront.notify_cart_changes=on'],
     });
     // Opening rewrites the catalogue's cache files world-readable whatever the umask says.
