@@ -430,7 +430,9 @@ describe('bad lines', () => {
     await seedShop();
     const owner = await createShopMember(t.app, t.db, 'owner');
     const p = await preview(owner, 'name,category,price\nRice,Staples,100\n"Beans,Staples,100\n');
-    expect(p.bad).toEqual([{ line: 3, reason: expect.stringMatching(/^Line 3: a quote/) }]);
+    expect(p.bad).toEqual([
+      { line: 3, reason: expect.stringMatching(/^A quote \("\) opens a field/) },
+    ]);
   });
 
   test('an unquoted comma that shifts the cells is a bad line, not a wrong price', async () => {

@@ -79,7 +79,7 @@ export function parseCsv(text: string): CsvRecord[] {
   if (quoted) {
     throw new CsvSyntaxError(
       quoteLine,
-      `Line ${quoteLine}: a quote (") opens a field that never closes. Check that field's quotes`,
+      'A quote (") opens a field on this line that never closes: check the quotes of that field',
     );
   }
   // The last line may or may not end in a line break.
