@@ -28,3 +28,26 @@ export async function recordChange(tx: Queryable, change: Change): Promise<void>
     ],
   );
 }
+
+/**
+ * Records many changes in one statement (a spreadsheet import changes thousands of products
+ * at once): the same rows as one recordChange each.
+ */
+export async function recordChanges(tx: Queryable, changes: readonly Change[]): Promise<void> {
+  if (changes.length === 0) return;
+  const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+  await tx.query(
+    `INSERT INTO back_office_changes (actor_id, entity, entity_id, action, before, after)
+     SELECT actor_id, entity, entity_id, action, before::jsonb, after::jsonb
+       FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+         AS c(actor_id, entity, entity_id, action, before, after)`,
+    [
+      changes.map((c) => c.actorId),
+      changes.map((c) => c.entity),
+      changes.map((c) => (c.entityId == null ? null : String(c.entityId))),
+      changes.map((c) => c.action),
+      changes.map((c) => json(c.before)),
+      changes.map((c) => json(c.after)),
+    ],
+  );
+}
