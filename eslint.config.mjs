@@ -29,12 +29,17 @@ const features = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-const layerZones = layers.slice(0, -1).map((level, index) => ({
-  target: level,
-  from: layers.slice(index + 1).flat(),
-  message:
-    'Imports flow lib, config, theme -> services -> state -> components -> features -> app (README, Layout).',
-}));
+const layerMessage =
+  'Imports flow lib, config, theme -> services -> state -> components -> features -> app (README, Layout).';
+/** The route manifest is data only (src/app/routeManifest.ts): every layer, and the server, reads it. */
+const ROUTE_MANIFEST = './routeManifest.ts';
+const layerZones = layers.slice(0, -1).flatMap((level, index) => {
+  const from = layers.slice(index + 1).flat();
+  return [
+    { target: level, from: from.filter((f) => f !== 'src/app'), message: layerMessage },
+    { target: level, from: 'src/app', except: [ROUTE_MANIFEST], message: layerMessage },
+  ];
+});
 const featureZones = features.map((feature) => ({
   target: `src/features/${feature}`,
   from: 'src/features',
@@ -53,7 +58,18 @@ const boundaryZones = [
     message: 'contract/ is shared: it imports neither side.',
   },
   { target: 'src', from: 'server', message: 'The storefront never imports the server.' },
-  { target: 'server', from: 'src', message: 'The server never imports the storefront.' },
+  {
+    target: 'server',
+    from: 'src',
+    except: ['./app/routeManifest.ts'],
+    message: 'The server never imports the storefront (only its route manifest, which is data).',
+  },
+  {
+    target: 'src/app/routeManifest.ts',
+    from: 'src',
+    message:
+      'The route manifest is data only: the server reads it, so it imports nothing from src/.',
+  },
 ];
 
 /** Imports src/ keeps out: untyped hooks, TypeBox from the bundle, sonner where toasts go by. */
