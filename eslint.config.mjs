@@ -121,6 +121,29 @@ function restrictedImports(withSonner) {
   };
 }
 
+/**
+ * Nothing reaches into a library's private parts: React's fiber and props keys on DOM
+ * elements (use a signal the app sets, lib/earlyTaps.ts), and module swaps of a dependency
+ * outside the one module that keeps the build's corrections with a test of their shape
+ * (scripts/vendorPatches.ts).
+ */
+const reactPrivateKeys = [
+  'Literal[value=/__react(Fiber|Props|Container)/]',
+  'TemplateElement[value.raw=/__react(Fiber|Props|Container)/]',
+  'Identifier[name=/^__react(Fiber|Props|Container)/]',
+].map((selector) => ({
+  selector,
+  message: "React's __reactFiber/__reactProps keys are private: use a signal the app sets.",
+}));
+const moduleSwaps = [
+  'Identifier[name="NormalModuleReplacementPlugin"]',
+  'Literal[value=/NormalModuleReplacementPlugin/]',
+].map((selector) => ({
+  selector,
+  message:
+    'Dependencies are corrected in scripts/vendorPatches.ts only, with a test of their shape.',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -240,6 +263,22 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts', 'scripts/**/*.ts', 'e2e/**/*.ts'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    // This file names them, to refuse them.
+    ignores: ['eslint.config.mjs'],
+    rules: { 'no-restricted-syntax': ['error', ...reactPrivateKeys, ...moduleSwaps] },
+  },
+  {
+    files: ['scripts/vendorPatches.ts', 'scripts/vendorPatches.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...reactPrivateKeys] },
+  },
+  {
+    // The browser tests that still watch for React's fiber from outside the page, until the
+    // app marks what it has taken over (docs/architecture.md): no new ones.
+    files: ['e2e/shell.spec.ts', 'e2e/fixtures/takeover.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...moduleSwaps] },
   },
   prettier,
 );

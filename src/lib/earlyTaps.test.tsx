@@ -1,3 +1,6 @@
+import { act, useEffect } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import type * as EarlyTaps from './earlyTaps';
 
 // Each test gets the module afresh: whether the page has been taken over is module state.
@@ -27,11 +30,6 @@ function page() {
   return { root, clicks, submits, el: (id: string) => document.getElementById(id)! };
 }
 
-/** What React does to an element it hydrates or renders: keeps its fiber on it. */
-function hydrate(...elements: Element[]) {
-  for (const element of elements) Object.assign(element, { __reactFiber$test: {} });
-}
-
 const cleanups: (() => void)[] = [];
 beforeEach(() => {
   jest.useFakeTimers();
@@ -49,7 +47,7 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-test('a tap before its button is hydrated is held, then carried out in order', () => {
+test('a tap before the page is taken over is held, then carried out in order', () => {
   const { root, clicks, submits, el } = page();
   holdEarlyTaps(root);
   el('faq').click();
@@ -58,30 +56,29 @@ test('a tap before its button is hydrated is held, then carried out in order', (
   expect(clicks).toEqual([]);
   expect(submits).toEqual([]);
 
-  // Hydrated, but React may still be rendering: nothing until the page says it is taken over.
-  hydrate(el('faq'), el('add'));
-  jest.advanceTimersByTime(200);
-  expect(clicks).toEqual([]);
+  // Only the app's word that the page is its own lets them through.
   pageIsTakenOver();
   expect(clicks).toEqual(['faq', 'add']);
   expect(submits).toEqual(['form']);
 });
 
-test('a tap on a hydrated button goes straight to the app, unless taps wait before it', () => {
+test('once the page is taken over a tap goes straight to the app, unless taps wait before it', () => {
   const { root, clicks, el } = page();
   holdEarlyTaps(root);
+  el('faq').click();
+  // The page is rendered afresh, its FAQ not drawn yet: the tap on it waits for it.
+  root.innerHTML = '<p>Loading</p><button id="later" type="button">Later</button>';
   pageIsTakenOver();
-  hydrate(el('faq'));
-  el('faq').click();
-  expect(clicks).toEqual(['faq']);
-
-  // The add button waits for its part of the page: the FAQ tap after it waits its turn.
-  el('add').click();
-  el('faq').click();
-  expect(clicks).toEqual(['faq']);
-  hydrate(el('add'));
+  el('later').click();
+  expect(clicks).toEqual([]);
+  root.insertAdjacentHTML(
+    'beforeend',
+    '<button id="faq-new" type="button">What do you sell?</button>',
+  );
   jest.advanceTimersByTime(50);
-  expect(clicks).toEqual(['faq', 'add', 'faq']);
+  expect(clicks).toEqual(['faq-new', 'later']);
+  el('later').click();
+  expect(clicks).toEqual(['faq-new', 'later', 'later']);
 });
 
 test('links, disabled buttons and anything outside the page are left alone', () => {
@@ -105,7 +102,6 @@ test('in a page rendered afresh, the tap goes to the new control of the same nam
   jest.advanceTimersByTime(1_000);
   expect(clicks).toEqual([]);
   root.innerHTML = '<button id="faq-new" type="button">What do you sell?</button>';
-  hydrate(el('faq-new'));
   jest.advanceTimersByTime(50);
   expect(clicks).toEqual(['faq-new']);
 });
@@ -118,7 +114,6 @@ test('a tap whose button never comes is given up after five seconds', () => {
   pageIsTakenOver();
   jest.advanceTimersByTime(5_100);
   // The next tap is not kept waiting behind it.
-  hydrate(el('add'));
   el('add').click();
   expect(clicks).toEqual(['add']);
 });
@@ -127,7 +122,6 @@ test('repeats past three are not kept', () => {
   const { root, clicks, el } = page();
   holdEarlyTaps(root);
   for (let i = 0; i < 5; i += 1) el('faq').click();
-  hydrate(el('faq'));
   pageIsTakenOver();
   expect(clicks).toEqual(['faq', 'faq', 'faq']);
 });
@@ -137,7 +131,6 @@ test('a page never taken over forgets its held taps when holding stops', () => {
   holdEarlyTaps(root);
   el('faq').click();
   stopHoldingTaps();
-  hydrate(el('faq'));
   pageIsTakenOver();
   jest.advanceTimersByTime(1_000);
   expect(clicks).toEqual([]);
@@ -149,4 +142,37 @@ test('once holding stops, taps go through as they are', () => {
   stopHoldingTaps();
   el('faq').click();
   expect(clicks).toEqual(['faq']);
+});
+
+describe("with React hydrating the server's page", () => {
+  function Faq({ onOpen, shown }: { onOpen: () => void; shown: () => void }) {
+    // As PageOutlet does: the page tells, from an effect, that React has taken it over.
+    useEffect(shown, [shown]);
+    return (
+      <button type="button" onClick={onOpen}>
+        What do you sell?
+      </button>
+    );
+  }
+
+  test('a tap made before hydration is carried out once, by the hydrated page', async () => {
+    jest.useRealTimers();
+    const opened: string[] = [];
+    const onOpen = () => opened.push('open');
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Faq onOpen={onOpen} shown={() => undefined} />);
+    document.body.append(container);
+    holdEarlyTaps(container);
+
+    container.querySelector('button')!.click();
+    expect(opened).toEqual([]);
+
+    await act(async () => {
+      hydrateRoot(container, <Faq onOpen={onOpen} shown={pageIsTakenOver} />);
+    });
+    expect(opened).toEqual(['open']);
+    // Taps after that are React's alone: one tap, one answer.
+    container.querySelector('button')!.click();
+    expect(opened).toEqual(['open', 'open']);
+  });
 });
