@@ -8,8 +8,8 @@
  * is still to be hydrated then (the shop's category chips) is hydrated by React on the tap
  * itself, as React does with any tap on a part it has not reached yet.
  *
- * The signal is the app's own (an effect in its tree), never React's private marks on the
- * page's elements: lint refuses `__reactFiber` and `__reactProps` (eslint.config.mjs).
+ * The signal is the app's own (an effect in its tree), never React's private keys on the
+ * page's elements, which the lint refuses (eslint.config.mjs).
  *
  * A signed-in shopper's page is rendered afresh over the server's (src/index.tsx), so its
  * controls are new elements: a held tap goes to the one new control with the same tag and the
