@@ -1,15 +1,12 @@
 /**
- * Taps on a server-rendered page before React has taken it over. The page is on screen before
- * the storefront's code has run; a control that is not hydrated yet has no handler, and React
- * drops a click on it, so a tap on Add to cart or a FAQ question would do nothing. Such taps
- * are held, and carried out in order once the app says the page is taken over: PageOutlet's
- * effect, which React runs only once the page it shows is hydrated (or rendered) and
- * committed. After that, taps go straight to React; a lazily loaded piece of the page that
- * is still to be hydrated then (the shop's category chips) is hydrated by React on the tap
- * itself, as React does with any tap on a part it has not reached yet.
- *
- * The signal is the app's own (an effect in its tree), never React's private keys on the
- * page's elements, which the lint refuses (eslint.config.mjs).
+ * Taps on a server-rendered page before React has taken the tapped part over. The page is on
+ * screen before the storefront's code has run, and React hydrates it part by part, a lazily
+ * loaded piece of the page (the shop's category chips, its "no results" panel) once that
+ * piece's code has arrived. A control that is not hydrated yet has no
+ * handler, and React drops a click on it, so a tap on Add to cart or a FAQ question would do
+ * nothing. Such taps are held, and carried out in order once the page is taken over
+ * (PageOutlet reports it) and their control is hydrated. After that, a tap on a hydrated
+ * control goes straight to React.
  *
  * A signed-in shopper's page is rendered afresh over the server's (src/index.tsx), so its
  * controls are new elements: a held tap goes to the one new control with the same tag and the
@@ -26,7 +23,7 @@ const CONTROLS =
 /** More taps than this waiting at once are a frustrated shopper's repeats, not intent. */
 const MAX_HELD = 3;
 
-/** How long a held tap waits for its control to be there, once the page is taken over. */
+/** How long a held tap waits for its control to be there and hydrated, once the page is. */
 const HYDRATION_WAIT_MS = 5_000;
 const HYDRATION_POLL_MS = 50;
 
@@ -42,7 +39,8 @@ let root: Element | null = null;
 const held: HeldTap[] = [];
 /**
  * The page has been hydrated (or rendered afresh) and committed: PageOutlet says so. Until
- * then React may still be part way through the page, and ignore a click on it.
+ * then an element may carry React's fiber from a render still in progress, and React ignores
+ * a click on it.
  */
 let pageTakenOver = false;
 /** The next look at the held taps, while some wait. */
@@ -52,6 +50,15 @@ let replaying = false;
 
 function nameOf(control: Element): string {
   return (control.getAttribute('aria-label') ?? control.textContent).trim();
+}
+
+/**
+ * Whether React has hydrated (or rendered) this element: it keeps its fiber on the element
+ * under a `__reactFiber$` key (React 17 to 19). An element of the server's HTML that React
+ * has not reached yet has none.
+ */
+function isHydrated(element: Element): boolean {
+  return Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
 }
 
 /** The element to carry the tap out on: the one tapped, or its one namesake in a new page. */
@@ -68,8 +75,8 @@ function carryOut(container: Element): void {
   pollTimer = null;
   for (let tap = held[0]; tap; tap = held[0]) {
     const target = targetOf(tap, container);
-    // Not there yet (a card of a page rendered afresh, drawn a moment later): wait, for a while.
-    const ready = pageTakenOver && target !== null;
+    // Not there yet (a card drawn a moment later) or not hydrated yet: wait, for a while.
+    const ready = pageTakenOver && target !== null && isHydrated(target);
     if (!pageTakenOver || (!ready && Date.now() < tap.deadline)) {
       pollTimer = setTimeout(() => carryOut(container), HYDRATION_POLL_MS);
       return;
@@ -90,8 +97,8 @@ function holdTap(event: MouseEvent) {
   if (!root || replaying || !(event.target instanceof Element)) return;
   const control = event.target.closest<HTMLElement>(CONTROLS);
   if (!control || !root.contains(control) || control.closest('a[href]')) return;
-  // The page is React's, and nothing held before it: the tap is the app's to handle now.
-  if (pageTakenOver && held.length === 0) return;
+  // React's own, and nothing held before it: the tap is the app's to handle now.
+  if (pageTakenOver && isHydrated(control) && held.length === 0) return;
   if (control.matches(':disabled, [aria-disabled="true"]')) return;
   event.preventDefault();
   event.stopPropagation();
