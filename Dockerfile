@@ -39,6 +39,8 @@ RUN groupadd --system shop \
 COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/contract ./contract
+# The route manifest: the server reads which pages it renders and preloads from it.
+COPY --from=build /app/src/app/routeManifest.ts ./src/app/routeManifest.ts
 COPY --from=build /app/server ./server
 COPY --from=build /app/build ./build
 COPY --from=build /app/dist ./dist

@@ -29,12 +29,17 @@ const features = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-const layerZones = layers.slice(0, -1).map((level, index) => ({
-  target: level,
-  from: layers.slice(index + 1).flat(),
-  message:
-    'Imports flow lib, config, theme -> services -> state -> components -> features -> app (README, Layout).',
-}));
+const layerMessage =
+  'Imports flow lib, config, theme -> services -> state -> components -> features -> app (README, Layout).';
+/** The route manifest is data only (src/app/routeManifest.ts): every layer, and the server, reads it. */
+const ROUTE_MANIFEST = './routeManifest.ts';
+const layerZones = layers.slice(0, -1).flatMap((level, index) => {
+  const from = layers.slice(index + 1).flat();
+  return [
+    { target: level, from: from.filter((f) => f !== 'src/app'), message: layerMessage },
+    { target: level, from: 'src/app', except: [ROUTE_MANIFEST], message: layerMessage },
+  ];
+});
 const featureZones = features.map((feature) => ({
   target: `src/features/${feature}`,
   from: 'src/features',
@@ -53,7 +58,18 @@ const boundaryZones = [
     message: 'contract/ is shared: it imports neither side.',
   },
   { target: 'src', from: 'server', message: 'The storefront never imports the server.' },
-  { target: 'server', from: 'src', message: 'The server never imports the storefront.' },
+  {
+    target: 'server',
+    from: 'src',
+    except: ['./app/routeManifest.ts'],
+    message: 'The server never imports the storefront (only its route manifest, which is data).',
+  },
+  {
+    target: 'src/app/routeManifest.ts',
+    from: 'src',
+    message:
+      'The route manifest is data only: the server reads it, so it imports nothing from src/.',
+  },
 ];
 
 /** Imports src/ keeps out: untyped hooks, TypeBox from the bundle, sonner where toasts go by. */
@@ -104,6 +120,29 @@ function restrictedImports(withSonner) {
     ],
   };
 }
+
+/**
+ * Nothing reaches into a library's private parts: React's fiber and props keys on DOM
+ * elements (use a signal the app sets, lib/earlyTaps.ts), and module swaps of a dependency
+ * outside the one module that keeps the build's corrections with a test of their shape
+ * (scripts/vendorPatches.ts).
+ */
+const reactPrivateKeys = [
+  'Literal[value=/__react(Fiber|Props|Container)/]',
+  'TemplateElement[value.raw=/__react(Fiber|Props|Container)/]',
+  'Identifier[name=/^__react(Fiber|Props|Container)/]',
+].map((selector) => ({
+  selector,
+  message: "React's __reactFiber/__reactProps keys are private: use a signal the app sets.",
+}));
+const moduleSwaps = [
+  'Identifier[name="NormalModuleReplacementPlugin"]',
+  'Literal[value=/NormalModuleReplacementPlugin/]',
+].map((selector) => ({
+  selector,
+  message:
+    'Dependencies are corrected in scripts/vendorPatches.ts only, with a test of their shape.',
+}));
 
 export default tseslint.config(
   {
@@ -225,6 +264,27 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts', 'scripts/**/*.ts', 'e2e/**/*.ts'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    // This file names them, to refuse them.
+    ignores: ['eslint.config.mjs'],
+    rules: { 'no-restricted-syntax': ['error', ...reactPrivateKeys, ...moduleSwaps] },
+  },
+  {
+    files: ['scripts/vendorPatches.ts', 'scripts/vendorPatches.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...reactPrivateKeys] },
+  },
+  {
+    // The last readers of React's fiber key, until React offers a public sign that a lazily
+    // loaded part of the page is hydrated (lib/earlyTaps.ts says why): no new ones.
+    files: [
+      'src/lib/earlyTaps.ts',
+      'src/lib/earlyTaps.test.tsx',
+      'e2e/shell.spec.ts',
+      'e2e/fixtures/takeover.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...moduleSwaps] },
   },
   prettier,
 );

@@ -8,6 +8,12 @@ import CopyWebpackPlugin from 'copy-webpack-plugin';
 import { GenerateSW } from 'workbox-webpack-plugin';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { SETTING_NAMES } from './src/config/env';
+import { LAYOUT_CHUNKS, routeManifest } from './src/app/routeManifest';
+import {
+  reactRouterProductionAliases,
+  vendorPlugins,
+  vendorProductionRules,
+} from './scripts/vendorPatches';
 
 const root = __dirname;
 
@@ -33,13 +39,37 @@ export const resolve: Configuration['resolve'] = {
 const CHUNK_GROUPS_FILE = '.chunk-groups.json';
 
 /**
+ * The chunk names the route manifest gives pages and layouts that the build has no chunk
+ * group of: a webpackChunkName in src/app/routes.tsx spelled otherwise than its key.
+ */
+export function routeChunksMissing(groupNames: ReadonlySet<string>): string[] {
+  const named = routeManifest.flatMap((route) => [LAYOUT_CHUNKS[route.layout], route.page]);
+  return [...new Set(named)].filter((name) => name !== null && !groupNames.has(name)) as string[];
+}
+
+/**
  * Writes which files each entry and named chunk group loads, so the bundle budget
  * (scripts/bundleBudget.ts) can add up what a shopper downloads for a given screen. Only a
  * build that writes dist/ adds it: the dev server keeps its bundles in memory, and a list of
  * its files written over the build's would have the server preload files dist/ does not hold.
+ * The build fails when a page of the route manifest has no chunk of its name: the server
+ * would preload nothing for it.
  */
 export class ChunkGroupsManifestPlugin {
   apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('ChunkGroupsManifestPlugin', (compilation) => {
+      compilation.hooks.afterSeal.tap('ChunkGroupsManifestPlugin', () => {
+        const names = new Set(compilation.chunkGroups.flatMap((group) => group.name ?? []));
+        const missing = routeChunksMissing(names);
+        if (missing.length > 0) {
+          compilation.errors.push(
+            new webpack.WebpackError(
+              `src/app/routeManifest.ts names chunks the build does not have: ${missing.join(', ')} (webpackChunkName in src/app/routes.tsx)`,
+            ),
+          );
+        }
+      });
+    });
     compiler.hooks.afterEmit.tap('ChunkGroupsManifestPlugin', (compilation) => {
       const groups: Record<string, string[]> = {};
       for (const group of compilation.chunkGroups) {
@@ -306,75 +336,11 @@ function serviceWorker(): GenerateSW {
   });
 }
 
-/** Production builds resolve react-router to its production build; its package exports name only the development one. */
+/** Production builds resolve react-router to its production build (scripts/vendorPatches.ts). */
 const productionResolve: Configuration['resolve'] = {
   ...resolve,
-  alias: {
-    ...(resolve.alias as Record<string, string>),
-    'react-router$': path.resolve(root, 'node_modules/react-router/dist/production/index.mjs'),
-    'react-router/dom$': path.resolve(
-      root,
-      'node_modules/react-router/dist/production/dom-export.mjs',
-    ),
-  },
+  alias: { ...(resolve.alias as Record<string, string>), ...reactRouterProductionAliases },
 };
-
-/**
- * Corrections to packages that keep the minifier from leaving out code nothing uses:
- * - react-router's production build defines its components and contexts without marking
- *   them pure (scripts/pureReactRouter.cjs);
- * - Emotion imports hoist-non-react-statics for its side effects alone (`import
- *   'hoist-non-react-statics'`), which it has none of, so its code and a second react-is
- *   (1.2 KB brotli) reached every page; only Emotion's `withTheme` uses it, and we do not.
- */
-const productionRules: RuleSetRule[] = [
-  {
-    test: /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[^/\\]+\.mjs$/,
-    use: [path.resolve(root, 'scripts/pureReactRouter.cjs')],
-  },
-  { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
-  // redux-persist's modules only define functions, but the package does not say so: without
-  // this, the store's import of its action types would keep all of it on the first screen,
-  // where it is loaded after the first render instead (app/persistence.ts).
-  { test: /[\\/]node_modules[\\/]redux-persist[\\/]/, sideEffects: false },
-];
-
-/**
- * MUI's `createTheme` also carries `createThemeWithVars`, the CSS theme variables and colour
- * schemes (12 KB minified), for options this theme does not use. Without `cssVariables` and
- * `colorSchemes` it returns `createThemeNoVars(options)` itself, so the build imports that
- * directly: the same theme, the variables' code left out of every page's download.
- * src/theme/theme.test.ts fails if the theme starts asking for either option.
- *
- * The theme's `toRuntimeSource`, for Pigment CSS's build, is left out the same way
- * (src/theme/noPigmentSource.ts).
- */
-function createThemeWithoutVariables() {
-  const muiStyles = /[\\/]@mui[\\/]material[\\/]styles$/;
-  return new webpack.NormalModuleReplacementPlugin(
-    /^\.\/(createTheme|stringifyTheme)\.m?js$/,
-    (resource) => {
-      if (!muiStyles.test(resource.context)) return;
-      resource.request = resource.request.startsWith('./stringifyTheme')
-        ? path.resolve(root, 'src/theme/noPigmentSource.ts')
-        : resource.request.replace('createTheme', 'createThemeNoVars');
-    },
-  );
-}
-
-/**
- * MUI's ButtonBase loads its TouchRipple with the page, though it mounts it only on a
- * button's first press: the build gives it src/theme/TouchRippleOnFirstUse.tsx instead, which
- * loads the ripple's code on that press (2 KB brotli off every first screen).
- */
-function touchRippleOnFirstUse() {
-  const buttonBase = /[\\/]@mui[\\/]material[\\/]ButtonBase$/;
-  return new webpack.NormalModuleReplacementPlugin(/^\.\/TouchRipple\.m?js$/, (resource) => {
-    if (buttonBase.test(resource.context)) {
-      resource.request = path.resolve(root, 'src/theme/TouchRippleOnFirstUse.tsx');
-    }
-  });
-}
 
 /** Where the server renderer is written: a dotfolder of dist/, which the server never serves. */
 const SERVER_RENDERER_DIR = '.ssr';
@@ -412,8 +378,7 @@ function serverRendererConfig(): Configuration {
     },
     plugins: [
       new webpack.DefinePlugin(settingDefinitions()),
-      createThemeWithoutVariables(),
-      touchRippleOnFirstUse(),
+      ...vendorPlugins(),
       // Route chunks inline: the server has no reason to load them one by one.
       new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
     ],
@@ -469,14 +434,13 @@ function clientConfig(
     module: {
       rules: [
         tsRule,
-        ...(production ? productionRules : []),
+        ...(production ? vendorProductionRules : []),
         { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?)$/i, type: 'asset/resource' },
       ],
     },
     plugins: [
       new webpack.DefinePlugin(settingDefinitions()),
-      createThemeWithoutVariables(),
-      touchRippleOnFirstUse(),
+      ...vendorPlugins(),
       new HtmlWebpackPlugin({
         template: path.resolve(root, 'public/index.html'),
         scriptLoading: 'defer',

@@ -1,29 +1,68 @@
+import { routeManifest } from '../src/app/routeManifest';
+
 /**
- * Every route of the product's route table (docs/product.md#routes), with the heading its page
- * opens with for a visitor who is not signed in: the exact words, so a 'Page not found'
- * (or any other page) in its place fails.
+ * The heading each page opens with for a visitor who is not signed in, by its route's path in
+ * the route manifest (src/app/routeManifest.ts): the exact words, so a 'Page not found' (or
+ * any other page) in its place fails. `:orderId` stands for the order the fixtures hold.
  */
-export const appRoutes: { path: string; heading: RegExp }[] = [
-  { path: '/', heading: /^Shop$/ },
-  { path: '/shop', heading: /^Shop$/ },
-  { path: '/home', heading: /^Fresh market groceries, delivered to your door in Ibadan$/ },
-  { path: '/vendors', heading: /^Meet the vendors behind Ibadan Market$/ },
-  { path: '/faq', heading: /^Frequently asked questions$/ },
-  { path: '/contact', heading: /^Contact us$/ },
-  { path: '/detail', heading: /^Product details$/ },
-  { path: '/detail/product-details', heading: /^Product details$/ },
-  { path: '/profile', heading: /^My Account$/ },
-  { path: '/profile/orders', heading: /^My Orders$/ },
-  { path: '/profile/notifications', heading: /^Notifications$/ },
-  { path: '/profile/order-items', heading: /^Order Items$/ },
-  { path: '/profile/orders/401', heading: /^Order #401$/ },
-  { path: '/profile/wishlist', heading: /^Saved Items$/ },
-  { path: '/profile/affiliate-market', heading: /^Affiliate Market$/ },
-  { path: '/auth/login', heading: /^Log in$/ },
-  { path: '/auth/register', heading: /^Create your account$/ },
-  { path: '/cart', heading: /^Your cart$/ },
-  { path: '/order-confirmation/401', heading: /^Thank you for your order$/ },
-  { path: '/staff/orders', heading: /^Orders to fulfil$/ },
-  { path: '/policies', heading: /^Terms and conditions$/ },
-  { path: '/hello-world', heading: /^Hello world$/ },
-];
+const HEADINGS: Readonly<Record<string, string>> = {
+  '/': 'Shop',
+  '/shop': 'Shop',
+  '/home': 'Fresh market groceries, delivered to your door in Ibadan',
+  '/vendors': 'Meet the vendors behind Ibadan Market',
+  '/faq': 'Frequently asked questions',
+  '/contact': 'Contact us',
+  '/detail': 'Product details',
+  '/detail/product-details': 'Product details',
+  '/profile': 'My Account',
+  '/profile/orders': 'My Orders',
+  '/profile/notifications': 'Notifications',
+  '/profile/order-items': 'Order Items',
+  '/profile/orders/:orderId': 'Order #:orderId',
+  '/profile/wishlist': 'Saved Items',
+  '/profile/affiliate-market': 'Affiliate Market',
+  '/auth/login': 'Log in',
+  '/auth/register': 'Create your account',
+  '/cart': 'Your cart',
+  '/order-confirmation/:orderId': 'Thank you for your order',
+  '/staff/orders': 'Orders to fulfil',
+  '/policies': 'Terms and conditions',
+  '/hello-world': 'Hello world',
+};
+
+/** What the browser tests put in an address's parts: an order the fixtures hold. */
+const PARAMS: Readonly<Record<string, string>> = { orderId: '401' };
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function filled(text: string): string {
+  return text.replace(/:(\w+)/g, (part, name: string) => {
+    const value = PARAMS[name];
+    if (value === undefined) throw new Error(`e2e/routes.ts has no value for ${part}`);
+    return value;
+  });
+}
+
+/**
+ * Every page of the manifest (the not-found page aside), at an address that shows it, with
+ * its heading. A page with a router of its own is opened at its root. A page without a
+ * heading here fails the list, so a new page comes with what the browser tests expect of it.
+ */
+export function appRoutesOf(
+  manifest: typeof routeManifest,
+  headings: Readonly<Record<string, string>> = HEADINGS,
+): { path: string; heading: RegExp }[] {
+  return manifest
+    .filter((route) => route.path !== '*')
+    .map((route) => {
+      const heading = headings[route.path];
+      if (heading === undefined) {
+        throw new Error(`e2e/routes.ts: no heading for ${route.path} (src/app/routeManifest.ts)`);
+      }
+      const path = filled(route.path.replace(/\/\*$/, '')) || '/';
+      return { path, heading: new RegExp(`^${escaped(filled(heading))}$`) };
+    });
+}
+
+/** Every route of the product's route table (docs/product.md#routes). */
+export const appRoutes = appRoutesOf(routeManifest);

@@ -22,7 +22,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = path.join(root, 'build');
 /** Source folders compiled or copied, and the single files compiled besides. */
 const TREES = ['server/src', 'contract'];
-const FILES = ['scripts/start.ts'];
+// Files of the storefront the server reads too (the route manifest).
+const FILES = ['scripts/start.ts', 'src/app/routeManifest.ts'];
 
 const isSource = (file) => file.endsWith('.ts') && !file.endsWith('.d.ts');
 

@@ -19,16 +19,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_PAGE_SIZE } from '../../contract/listing';
+import { PRODUCT_SLUG_PARAM } from '../../contract/links';
 import {
-  ORDER_CONFIRMATION_PATH,
-  ORDER_PAGE_PATH,
-  PRODUCT_PAGE_PATH,
-  PRODUCT_SLUG_PARAM,
-} from '../../contract/links';
+  LAYOUT_CHUNKS,
+  routeManifest,
+  type RouteEntry,
+  type RouteManifest,
+} from '../../src/app/routeManifest';
 import { pageTemplateOf, type PageSlots } from './pageTemplate';
-
-/** The shop's routes: the same listing at / and /shop. */
-const SHOP_PATHS = new Set(['/', '/shop']);
 
 /**
  * Address parameters that change the shop's first request in ways the server does not
@@ -39,13 +37,18 @@ const OTHER_LISTING_PARAMS = ['q', 'min_price', 'max_price', 'in_stock', 'discou
 /** The shop reads a category of at most this many characters (src/features/shop/listingParams.ts). */
 const MAX_CATEGORY_LENGTH = 100;
 
-/** The API addresses the page at `pathname?query` asks for first, to preload. */
+/**
+ * The API addresses the page at `pathname?query` asks for first, to preload: the catalogue
+ * answer its route names (src/app/routeManifest.ts, `queries.catalogue`).
+ */
 export function earlyDataPaths(
   apiPrefix: string,
   pathname: string,
   query: URLSearchParams,
+  manifest: RouteManifest = routeManifest,
 ): string[] {
-  if (SHOP_PATHS.has(pathname)) {
+  const catalogue = manifest.find((route) => route.path === pathname)?.queries?.catalogue;
+  if (catalogue === 'listing') {
     if (OTHER_LISTING_PARAMS.some((name) => query.has(name))) return [];
     const category = query.get('category')?.trim() ?? '';
     const listing = new URLSearchParams();
@@ -55,7 +58,7 @@ export function earlyDataPaths(
     listing.set('offset', '0');
     return [`${apiPrefix}/get-all-products?${listing}`, `${apiPrefix}/categories`];
   }
-  if (pathname === PRODUCT_PAGE_PATH) {
+  if (catalogue === 'product') {
     const slug = query.get(PRODUCT_SLUG_PARAM)?.trim();
     return slug ? [`${apiPrefix}/get-product/${encodeURIComponent(slug)}`] : [];
   }
@@ -63,58 +66,47 @@ export function earlyDataPaths(
 }
 
 /**
- * The chunk groups (webpackChunkName in src/app/routes.tsx) each page shows first: its layout's
- * when that is a chunk of its own, then its page's. A page the browser renders or hydrates
- * (the cart and the profile's pages, whether the server rendered them for the shopper or not)
- * would otherwise ask for its layout, then for its page, each only once the one before had
- * run. server/test/earlyData.test.ts checks the
- * names against routes.tsx. A name the build no longer has is skipped: the page then loads its
- * code as it always did.
+ * The chunk groups each page shows first, from the route manifest (src/app/routeManifest.ts):
+ * its layout's when that is a chunk of its own, then its page's (the webpackChunkName
+ * src/app/routes.tsx gives it). A page the browser renders or hydrates (the cart and the
+ * profile's pages, whether the server rendered them for the shopper or not) would otherwise
+ * ask for its layout, then for its page, each only once the one before had run. A name the
+ * build no longer has is skipped: the page then loads its code as it always did. The
+ * not-found page is no page of the app's: an address it shows has none.
  */
-const ROUTE_CHUNKS: Readonly<Record<string, readonly string[]>> = {
-  '/': ['shop'],
-  '/shop': ['shop'],
-  '/home': ['home'],
-  '/vendors': ['vendors'],
-  '/faq': ['faq'],
-  '/contact': ['contact'],
-  '/policies': ['policies'],
-  '/hello-world': ['hello-world'],
-  '/auth/login': ['login'],
-  '/auth/register': ['register'],
-  '/staff/orders': ['staff-orders'],
-  '/detail': ['detail-layout', 'detail-landing'],
-  [PRODUCT_PAGE_PATH]: ['detail-layout', 'product-detail'],
-  '/cart': ['detail-layout', 'cart'],
-  '/profile': ['profile-layout', 'account'],
-  '/profile/orders': ['profile-layout', 'orders'],
-  '/profile/notifications': ['profile-layout', 'notifications'],
-  '/profile/order-items': ['profile-layout', 'order-items'],
-  '/profile/wishlist': ['profile-layout', 'wishlist'],
-  '/profile/affiliate-market': ['profile-layout', 'affiliate-market'],
-};
+export function routeChunkGroupsOf(
+  manifest: RouteManifest,
+): (pathname: string) => readonly string[] {
+  const chunksOf = (route: RouteEntry) =>
+    [LAYOUT_CHUNKS[route.layout], route.page].filter((name): name is string => name !== null);
+  const pages = manifest.filter((route) => route.path !== '*');
+  const exact = new Map(
+    pages.filter((route) => !/[:*]/.test(route.path)).map((route) => [route.path, chunksOf(route)]),
+  );
+  // Pages with an id in their address (contract/links.ts), or a router of their own.
+  const patterns = pages
+    .filter((route) => /[:*]/.test(route.path))
+    .map((route) => [patternOf(route.path), chunksOf(route)] as const);
+  return (pathname) => {
+    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    return exact.get(path) ?? patterns.find(([pattern]) => pattern.test(path))?.[1] ?? [];
+  };
+}
 
-/** Pages with an id in their address (contract/links.ts): one order, an order's confirmation. */
-const ROUTE_CHUNK_PATTERNS: readonly [RegExp, readonly string[]][] = [
-  [patternOf(ORDER_PAGE_PATH), ['profile-layout', 'order']],
-  [patternOf(ORDER_CONFIRMATION_PATH), ['detail-layout', 'order-confirmation']],
-];
-
-/** '/profile/orders/:orderId' -> /^\/profile\/orders\/[^/]+\/?$/ */
+/**
+ * '/profile/orders/:orderId' -> /^\/profile\/orders\/[^/]+\/?$/;
+ * '/staff/*' -> /^\/staff(?:\/.*)?$/ (the page's own router takes the rest).
+ */
 function patternOf(route: string): RegExp {
-  const source = route
+  const splat = route.endsWith('/*');
+  const source = (splat ? route.slice(0, -2) : route)
     .split('/')
     .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('\\/');
-  return new RegExp(`^${source}\\/?$`);
+  return new RegExp(splat ? `^${source}(?:\\/.*)?$` : `^${source}\\/?$`);
 }
 
-export function routeChunkGroups(pathname: string): readonly string[] {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (
-    ROUTE_CHUNKS[path] ?? ROUTE_CHUNK_PATTERNS.find(([pattern]) => pattern.test(path))?.[1] ?? []
-  );
-}
+export const routeChunkGroups = routeChunkGroupsOf(routeManifest);
 
 /** The build's chunk groups, read again only when the build rewrites the file. */
 export function chunkGroupsReader(distDir: string): () => Promise<Record<string, string[]>> {
@@ -158,9 +150,10 @@ const NAMED_BY_INDEX_HTML = ['main', 'app'];
 export function earlyScriptPaths(
   groups: Readonly<Record<string, readonly string[]>>,
   pathname: string,
+  chunkGroupsOf: (pathname: string) => readonly string[] = routeChunkGroups,
 ): string[] {
   const entry = new Set(NAMED_BY_INDEX_HTML.flatMap((name) => groups[name] ?? []));
-  const files = routeChunkGroups(pathname).flatMap((name) => groups[name] ?? []);
+  const files = chunkGroupsOf(pathname).flatMap((name) => groups[name] ?? []);
   return [...new Set(files)].filter((file) => !entry.has(file)).map((file) => `/${file}`);
 }
 

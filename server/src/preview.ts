@@ -6,8 +6,9 @@
  * With them, the page's own <title> and description, and for a product its schema.org Product
  * data, which search engines read for a result with its price and stock.
  */
-import { PRODUCT_PAGE_PATH, PRODUCT_SLUG_PARAM, productDetailsPath } from '../../contract/links';
+import { PRODUCT_SLUG_PARAM, productDetailsPath } from '../../contract/links';
 import { PAGE_TITLES, SHOP_TITLE, documentTitle, shopTitle } from '../../contract/titles';
+import { routeManifest, type RouteEntry, type RouteManifest } from '../../src/app/routeManifest';
 import type { AppContext } from './context';
 import type { Queryable } from './db/client';
 import {
@@ -80,19 +81,16 @@ function shorten(text: string, max: number): string {
 }
 
 /**
- * The titles the app sets on its public pages (react-router matches paths case-insensitively,
- * with or without a trailing slash). Other pages keep the shop's name until the app runs.
+ * The routes of the route manifest (src/app/routeManifest.ts) by path, for their titles,
+ * previews and canonical addresses. react-router matches paths case-insensitively, with or
+ * without a trailing slash: they are looked up as routeOf spells them.
  */
-const PAGE_TITLE_BY_PATH: Record<string, string> = {
-  '/': PAGE_TITLES.shop,
-  '/shop': PAGE_TITLES.shop,
-  '/home': PAGE_TITLES.home,
-  '/vendors': PAGE_TITLES.vendors,
-  '/faq': PAGE_TITLES.faq,
-  '/contact': PAGE_TITLES.contact,
-  '/policies': PAGE_TITLES.policies,
-  '/detail': PAGE_TITLES.productDetails,
-};
+export function previewRoutesOf(manifest: RouteManifest): ReadonlyMap<string, RouteEntry> {
+  return new Map(manifest.map((route) => [route.path, route]));
+}
+
+const ROUTES = previewRoutesOf(routeManifest);
+
 /** Shop search's query parameter (src/features/shop/useSearchText.ts). */
 const SEARCH_PARAM = 'q';
 /** The slugs the product page asks the server for (src/features/product/ProductDetailPage.tsx). */
@@ -102,17 +100,20 @@ function routeOf(pathname: string): string {
   return pathname.replace(/\/+$/, '').toLowerCase() || '/';
 }
 
-/** The query parameters each page reads; any other (utm_source, fbclid...) is dropped. */
-const CANONICAL_PARAMS: Record<string, readonly string[]> = {
-  '/shop': ['category'],
-  [PRODUCT_PAGE_PATH]: [PRODUCT_SLUG_PARAM],
-};
-
-function canonicalUrl(origin: string, route: string, query: URLSearchParams): string {
-  // '/' is the shop's listing too; index.html is '/'.
+/**
+ * The page's address with only the query parameters its route says make it another page
+ * (`preview.canonicalQuery`); any other (utm_source, fbclid...) is dropped.
+ */
+function canonicalUrl(
+  origin: string,
+  route: string,
+  query: URLSearchParams,
+  routes: ReadonlyMap<string, RouteEntry>,
+): string {
+  // index.html is '/'.
   const page = route === '/index.html' ? '/' : route;
   const kept = new URLSearchParams();
-  for (const name of CANONICAL_PARAMS[page === '/' ? '/shop' : page] ?? []) {
+  for (const name of routes.get(page)?.preview?.canonicalQuery ?? []) {
     const value = query.get(name)?.trim();
     if (value) kept.set(name, name === PRODUCT_SLUG_PARAM ? value.toLowerCase() : value);
   }
@@ -120,13 +121,18 @@ function canonicalUrl(origin: string, route: string, query: URLSearchParams): st
   return `${origin}${page}${search === '' ? '' : `?${search}`}`;
 }
 
-/** The title of a page that names no product, as the app sets it. */
-function plainPageTitle(route: string, query: URLSearchParams): string {
-  if (route === '/' || route === '/shop') {
-    return documentTitle(shopTitle(query.get(SEARCH_PARAM)?.trim() ?? ''));
-  }
-  const page = PAGE_TITLE_BY_PATH[route];
-  return page ? documentTitle(page) : SHOP_TITLE;
+/**
+ * The title of a page that names no product, as the app sets it: its route's title (the
+ * shop's names the search), else the shop's name until the app runs.
+ */
+export function plainPageTitle(
+  route: string,
+  query: URLSearchParams,
+  routes: ReadonlyMap<string, RouteEntry> = ROUTES,
+): string {
+  const title = routes.get(route)?.title;
+  if (title === 'shop') return documentTitle(shopTitle(query.get(SEARCH_PARAM)?.trim() ?? ''));
+  return title ? documentTitle(PAGE_TITLES[title]) : SHOP_TITLE;
 }
 
 /** Kobo as naira with two decimals, in integers so no float rounding shows: 250050 -> "2500.50". */
@@ -198,7 +204,7 @@ export async function pagePreview(
   const origin = ctx.publicUrl();
   const shopImage = `${origin}${SHOP_IMAGE}`;
   const route = routeOf(pathname);
-  const productPage = route === PRODUCT_PAGE_PATH;
+  const productPage = ROUTES.get(route)?.preview?.kind === 'product';
   // The app's own reading of the address: trimmed, lower-cased, then checked.
   const slug = productPage ? query.get(PRODUCT_SLUG_PARAM)?.trim().toLowerCase() || null : null;
   const product = slug && SLUG_PATTERN.test(slug) ? await cachedProduct(ctx.db, slug) : null;
@@ -209,7 +215,7 @@ export async function pagePreview(
       description: SHOP_DESCRIPTION,
       image: shopImage,
       url: `${origin}${pathname}`,
-      canonical: canonicalUrl(origin, route, query),
+      canonical: canonicalUrl(origin, route, query, ROUTES),
       card: 'summary',
       pageTitle: productPage
         ? documentTitle(slug ? PAGE_TITLES.productNotFound : PAGE_TITLES.productDetails)

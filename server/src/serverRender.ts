@@ -20,8 +20,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify';
-import { PRODUCT_PAGE_PATH } from '../../contract/links';
 import { renderedSessionMark, type SessionValues } from '../../contract/session';
+import { routeManifest, type RouteManifest } from '../../src/app/routeManifest';
 import type { PageSlots } from './pageTemplate';
 import { scriptSafeJson } from './preview';
 import { countPageRender } from './metrics';
@@ -42,28 +42,21 @@ export interface RendererModule {
 }
 
 /**
- * The pages rendered on the server (src/app/routes.tsx): the shop's public routes, and the
- * shopper's pages with a fixed address, whose HTML holds the header and a placeholder of the
- * page (src/components/RequireShopper.tsx) for the browser to fill in.
+ * The paths of the pages rendered on the server, as the route manifest marks them
+ * (src/app/routeManifest.ts): the shop's public routes, and the shopper's pages with a fixed
+ * address, whose HTML holds the header and a placeholder of the page
+ * (src/components/RequireShopper.tsx) for the browser to fill in. A page with a part of its
+ * address as a parameter is never among them.
  */
-const RENDERED_PATHS = new Set([
-  '/',
-  '/shop',
-  '/home',
-  '/vendors',
-  '/faq',
-  '/contact',
-  '/policies',
-  '/detail',
-  PRODUCT_PAGE_PATH,
-  '/cart',
-  '/profile',
-  '/profile/orders',
-  '/profile/notifications',
-  '/profile/order-items',
-  '/profile/wishlist',
-  '/profile/affiliate-market',
-]);
+export function renderedPathsOf(manifest: RouteManifest): ReadonlySet<string> {
+  return new Set(
+    manifest
+      .filter((route) => route.serverRendered && !/[:*]/.test(route.path))
+      .map((route) => route.path),
+  );
+}
+
+const RENDERED_PATHS = renderedPathsOf(routeManifest);
 
 /** A render that takes longer is given up: the browser renders the page itself. */
 const RENDER_TIME_LIMIT_MS = 2_000;

@@ -1,9 +1,15 @@
-import { isValidElement, Suspense, type ReactNode } from 'react';
+import { isValidElement, Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { paths } from '../lib/paths';
 import MainLayout from '../components/layouts/MainLayout';
 import PageLoader from '../components/PageLoader';
 import { lazyWithRetry, type LazyComponent } from '../components/lazyWithRetry';
+import {
+  routeManifest,
+  type PageName,
+  type RouteEntry,
+  type RouteLayout,
+  type RouteManifest,
+} from './routeManifest';
 
 // The shop's layout loads with the app; the cart/detail and profile layouts, and each page,
 // are chunks of their own, so a shopper downloads only the screens they open. A chunk lost to a
@@ -15,125 +21,99 @@ const ProfileLayout = lazyWithRetry(
   () => import(/* webpackChunkName: "profile-layout" */ '../components/layouts/ProfileLayout'),
 );
 
-// Each page is its own chunk: a shopper downloads only the screens they open.
-const ShopPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "shop" */ '../features/shop/ShopPage'),
-);
-const HomePage = lazyWithRetry(
-  () => import(/* webpackChunkName: "home" */ '../features/content/HomePage'),
-);
-const VendorsPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "vendors" */ '../features/content/VendorsPage'),
-);
-const FaqPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "faq" */ '../features/content/FaqPage'),
-);
-const ContactPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "contact" */ '../features/content/ContactPage'),
-);
-const PoliciesPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "policies" */ '../features/content/PoliciesPage'),
-);
-const HelloWorldPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "hello-world" */ '../features/content/HelloWorldPage'),
-);
-const NotFoundPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "not-found" */ '../features/content/NotFoundPage'),
-);
-const DetailLandingPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "detail-landing" */ '../features/product/DetailLandingPage'),
-);
-const ProductDetailPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "product-detail" */ '../features/product/ProductDetailPage'),
-);
-const CartPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "cart" */ '../features/cart/cart/CartPage'),
-);
-const AccountPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "account" */ '../features/account/AccountPage'),
-);
-const OrdersPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "orders" */ '../features/orders/OrdersPage'),
-);
-const OrderItemsPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "order-items" */ '../features/orders/OrderItemsPage'),
-);
-const OrderPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "order" */ '../features/orders/OrderPage'),
-);
-const OrderConfirmationPage = lazyWithRetry(
-  () =>
-    import(/* webpackChunkName: "order-confirmation" */ '../features/orders/OrderConfirmationPage'),
-);
-const NotificationsPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "notifications" */ '../features/account/NotificationsPage'),
-);
-const WishlistPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "wishlist" */ '../features/wishlist/WishlistPage'),
-);
-const AffiliateMarketPage = lazyWithRetry(
-  () =>
-    import(/* webpackChunkName: "affiliate-market" */ '../features/affiliate/AffiliateMarketPage'),
-);
-const StaffOrdersPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "staff-orders" */ '../features/backOffice/orders/StaffOrdersPage'),
-);
-const LoginPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "login" */ '../features/auth/LoginPage'),
-);
-const RegisterPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "register" */ '../features/auth/RegisterPage'),
-);
+/** A page's code: a module whose default export is the page. */
+export type PageModule = () => Promise<{ default: ComponentType<object> }>;
 
-/** The route table of docs/product.md#routes, exactly, plus the test page and a not-found page. */
-export const routes: RouteObject[] = [
-  {
-    element: <MainLayout />,
-    children: [
-      { index: true, element: <ShopPage /> },
-      { path: paths.shop, element: <ShopPage /> },
-      { path: paths.home, element: <HomePage /> },
-      { path: paths.vendors, element: <VendorsPage /> },
-      { path: paths.faq, element: <FaqPage /> },
-      { path: paths.contact, element: <ContactPage /> },
-      { path: paths.policies, element: <PoliciesPage /> },
-      { path: paths.login, element: <LoginPage /> },
-      { path: paths.register, element: <RegisterPage /> },
-      { path: paths.helloWorld, element: <HelloWorldPage /> },
-      { path: paths.staffOrders, element: <StaffOrdersPage /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-  {
-    element: (
-      <Suspense fallback={<PageLoader />}>
-        <DetailLayout />
-      </Suspense>
-    ),
-    children: [
-      { path: paths.detail, element: <DetailLandingPage /> },
-      { path: paths.productDetails, element: <ProductDetailPage /> },
-      { path: paths.cart, element: <CartPage /> },
-      { path: paths.orderConfirmation, element: <OrderConfirmationPage /> },
-    ],
-  },
-  {
-    element: (
-      <Suspense fallback={<PageLoader />}>
-        <ProfileLayout />
-      </Suspense>
-    ),
-    children: [
-      { path: paths.profile, element: <AccountPage /> },
-      { path: paths.orders, element: <OrdersPage /> },
-      { path: paths.order, element: <OrderPage /> },
-      { path: paths.notifications, element: <NotificationsPage /> },
-      { path: paths.orderItems, element: <OrderItemsPage /> },
-      { path: paths.wishlist, element: <WishlistPage /> },
-      { path: paths.affiliateMarket, element: <AffiliateMarketPage /> },
-    ],
-  },
-];
+// Each page is its own chunk, named as the route manifest names it: a shopper downloads only
+// the screens they open, and the server preloads a page's chunk by that name.
+export const pageModules: Readonly<Record<PageName, PageModule>> = {
+  shop: () => import(/* webpackChunkName: "shop" */ '../features/shop/ShopPage'),
+  home: () => import(/* webpackChunkName: "home" */ '../features/content/HomePage'),
+  vendors: () => import(/* webpackChunkName: "vendors" */ '../features/content/VendorsPage'),
+  faq: () => import(/* webpackChunkName: "faq" */ '../features/content/FaqPage'),
+  contact: () => import(/* webpackChunkName: "contact" */ '../features/content/ContactPage'),
+  policies: () => import(/* webpackChunkName: "policies" */ '../features/content/PoliciesPage'),
+  'hello-world': () =>
+    import(/* webpackChunkName: "hello-world" */ '../features/content/HelloWorldPage'),
+  'not-found': () => import(/* webpackChunkName: "not-found" */ '../features/content/NotFoundPage'),
+  'detail-landing': () =>
+    import(/* webpackChunkName: "detail-landing" */ '../features/product/DetailLandingPage'),
+  'product-detail': () =>
+    import(/* webpackChunkName: "product-detail" */ '../features/product/ProductDetailPage'),
+  cart: () => import(/* webpackChunkName: "cart" */ '../features/cart/cart/CartPage'),
+  account: () => import(/* webpackChunkName: "account" */ '../features/account/AccountPage'),
+  orders: () => import(/* webpackChunkName: "orders" */ '../features/orders/OrdersPage'),
+  'order-items': () =>
+    import(/* webpackChunkName: "order-items" */ '../features/orders/OrderItemsPage'),
+  order: () => import(/* webpackChunkName: "order" */ '../features/orders/OrderPage'),
+  'order-confirmation': () =>
+    import(/* webpackChunkName: "order-confirmation" */ '../features/orders/OrderConfirmationPage'),
+  notifications: () =>
+    import(/* webpackChunkName: "notifications" */ '../features/account/NotificationsPage'),
+  wishlist: () => import(/* webpackChunkName: "wishlist" */ '../features/wishlist/WishlistPage'),
+  'affiliate-market': () =>
+    import(/* webpackChunkName: "affiliate-market" */ '../features/affiliate/AffiliateMarketPage'),
+  'staff-orders': () =>
+    import(/* webpackChunkName: "staff-orders" */ '../features/backOffice/orders/StaffOrdersPage'),
+  login: () => import(/* webpackChunkName: "login" */ '../features/auth/LoginPage'),
+  register: () => import(/* webpackChunkName: "register" */ '../features/auth/RegisterPage'),
+};
+
+/** The shop's layout comes with the app; the others wait, behind the page loader, for their code. */
+const layoutElements: Readonly<Record<Exclude<RouteLayout, 'own'>, ReactNode>> = {
+  main: <MainLayout />,
+  detail: (
+    <Suspense fallback={<PageLoader />}>
+      <DetailLayout />
+    </Suspense>
+  ),
+  profile: (
+    <Suspense fallback={<PageLoader />}>
+      <ProfileLayout />
+    </Suspense>
+  ),
+};
+
+/**
+ * The router's table for `manifest`: each layout with its pages, and the pages that bring
+ * their own frame (and router) on their own. Pages that share a chunk share one component,
+ * so going from / to /shop keeps the page mounted, as one route would.
+ */
+export function routesOf(
+  manifest: RouteManifest,
+  modules: Readonly<Record<string, PageModule>> = pageModules,
+): RouteObject[] {
+  const components = new Map<string, LazyComponent<object>>();
+  const pageOf = (name: string) => {
+    let component = components.get(name);
+    if (!component) {
+      const load = modules[name];
+      if (!load) throw new Error(`No page module for "${name}" (src/app/routes.tsx)`);
+      component = lazyWithRetry(load);
+      components.set(name, component);
+    }
+    const Page = component;
+    return <Page />;
+  };
+  const childOf = (entry: RouteEntry): RouteObject =>
+    entry.path === '/'
+      ? { index: true, element: pageOf(entry.page) }
+      : { path: entry.path, element: pageOf(entry.page) };
+  const framed = (['main', 'detail', 'profile'] as const).map((layout) => ({
+    element: layoutElements[layout],
+    children: manifest.filter((entry) => entry.layout === layout).map(childOf),
+  }));
+  const own = manifest
+    .filter((entry) => entry.layout === 'own')
+    .map((entry) => ({
+      path: entry.path,
+      element: <Suspense fallback={<PageLoader />}>{pageOf(entry.page)}</Suspense>,
+    }));
+  return [...framed, ...own];
+}
+
+/** The route table of src/app/routeManifest.ts (docs/product.md#routes). */
+export const routes: RouteObject[] = routesOf(routeManifest);
 
 /** The lazily loaded component an element renders: itself, or the one in its Suspense. */
 function lazyComponentOf(element: ReactNode): LazyComponent<object> | null {
@@ -148,7 +128,7 @@ function lazyComponentOf(element: ReactNode): LazyComponent<object> | null {
  * Loads the code of the layout and page at `pathname` ahead of the first render, so that
  * the first render takes the page at once instead of suspending on it (src/index.tsx).
  */
-export async function preloadPage(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
+export async function preloadPage(pathname: string, table: RouteObject[] = routes): Promise<void> {
+  const matches = matchRoutes(table, pathname) ?? [];
   await Promise.all(matches.map((match) => lazyComponentOf(match.route.element)?.preload()));
 }

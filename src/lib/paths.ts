@@ -1,36 +1,20 @@
-import { ORDER_CONFIRMATION_PATH, ORDER_PAGE_PATH, PRODUCT_PAGE_PATH } from 'contract/links';
+import { routeManifest, type NamedRoute } from '../app/routeManifest';
 
 export { orderConfirmationPath, orderPagePath } from 'contract/links';
 
-/** Every route of docs/product.md#routes, in one place: components link through these, never literals. */
-export const paths = {
-  root: '/',
-  shop: '/shop',
-  home: '/home',
-  vendors: '/vendors',
-  faq: '/faq',
-  contact: '/contact',
-  detail: '/detail',
-  productDetails: PRODUCT_PAGE_PATH,
-  profile: '/profile',
-  orders: '/profile/orders',
-  notifications: '/profile/notifications',
-  orderItems: '/profile/order-items',
-  /** One order and its timeline: build with orderPagePath(id). */
-  order: ORDER_PAGE_PATH,
-  /** The confirmation after an order is placed: build with orderConfirmationPath(id). */
-  orderConfirmation: ORDER_CONFIRMATION_PATH,
-  /** The shop staff's order queue (staff accounts only). */
-  staffOrders: '/staff/orders',
-  wishlist: '/profile/wishlist',
-  affiliateMarket: '/profile/affiliate-market',
-  login: '/auth/login',
-  register: '/auth/register',
-  cart: '/cart',
-  policies: '/policies',
-  /** The spec's test placeholder page ("Hello world"); its route is ours to choose. */
-  helloWorld: '/hello-world',
-} as const;
+/** A page with a router of its own is linked to at its root: '/staff/*' -> '/staff'. */
+type LinkPath<P extends string> = P extends `${infer Base}/*` ? Base : P;
+
+/**
+ * Every named page's path (src/app/routeManifest.ts, which docs/product.md#routes shows):
+ * components link through these, never literals. `order` and `orderConfirmation` have an id
+ * in them: build those with orderPagePath(id) and orderConfirmationPath(id).
+ */
+export const paths = Object.fromEntries(
+  routeManifest.flatMap((entry) =>
+    entry.name === undefined ? [] : [[entry.name, entry.path.replace(/\/\*$/, '')]],
+  ),
+) as { readonly [E in NamedRoute as E['name']]: LinkPath<E['path']> };
 
 /** The query parameter that carries where to go after logging in. */
 export const RETURN_TO_PARAM = 'redirect';

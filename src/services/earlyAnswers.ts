@@ -10,11 +10,17 @@
  * and the services' base query takes their answers (services/baseQuery.ts) when the store
  * asks for the same address with the same token: one request each, sent a second sooner.
  *
- * The cart page opens with the cart and the delivery location; every other page's header
- * keeps the cart and the wishlist (components/product/shopperLists.ts).
+ * Which answers a page opens with is the route manifest's (app/routeManifest.ts): the cart
+ * page opens with the cart and the delivery location; every other page's header keeps the
+ * cart and the wishlist (components/product/shopperLists.ts).
  */
+import {
+  DEFAULT_SHOPPER_READS,
+  routeManifest,
+  type RouteManifest,
+  type ShopperRead,
+} from '../app/routeManifest';
 import { env } from '../config/env';
-import { paths } from '../lib/paths';
 import { absoluteBaseUrl } from './serviceAddress';
 
 /** The addresses the services read these from (cartApi, deliveryApi, wishlistApi). */
@@ -22,7 +28,7 @@ export const CART_PATH = '/all-carts';
 export const DELIVERY_PATH = '/get-delivery';
 export const WISHLIST_PATH = '/get-wishlists';
 
-export type ShopperRead = 'cart' | 'delivery' | 'wishlist';
+export type { ShopperRead };
 
 const READS: Record<ShopperRead, { service: 'cart' | 'delivery' | 'wishlist'; path: string }> = {
   cart: { service: 'cart', path: CART_PATH },
@@ -30,10 +36,17 @@ const READS: Record<ShopperRead, { service: 'cart' | 'delivery' | 'wishlist'; pa
   wishlist: { service: 'wishlist', path: WISHLIST_PATH },
 };
 
-/** What a page at `pathname` opens with, for a signed-in shopper. */
-export function shopperReadsFor(pathname: string): ShopperRead[] {
+/**
+ * What a page at `pathname` opens with, for a signed-in shopper. Pages are matched by their
+ * fixed address; one with an id in it opens with what every page's header does.
+ */
+export function shopperReadsFor(
+  pathname: string,
+  manifest: RouteManifest = routeManifest,
+): ShopperRead[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
-  return path === paths.cart ? ['cart', 'delivery'] : ['cart', 'wishlist'];
+  const entry = manifest.find((route) => route.path === path);
+  return [...(entry?.queries?.shopper ?? DEFAULT_SHOPPER_READS)];
 }
 
 /**

@@ -12,6 +12,7 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { PRODUCT_PAGE_PATH, PRODUCT_SLUG_PARAM, productDetailsPath } from '../../../contract/links';
+import { routeManifest } from '../../../src/app/routeManifest';
 import type { AppContext, RoutePlugin } from '../context';
 import type { Queryable } from '../db/client';
 import { catalogueVersion } from '../db/products';
@@ -20,10 +21,11 @@ import { cachedProduct } from '../preview';
 import { chooseEncoding } from './static';
 
 /**
- * The pages a search engine should know besides products and categories (src/app/routes.tsx:
- * the shop, its home page, vendors, FAQ, contact, policies).
+ * The pages a search engine should know besides products and categories: those the route
+ * manifest lists in the sitemap (src/app/routeManifest.ts: the shop, its home page, vendors,
+ * FAQ, contact, policies).
  */
-const CONTENT_PAGES = ['/', '/shop', '/home', '/vendors', '/faq', '/contact', '/policies'];
+const CONTENT_PAGES = routeManifest.filter((route) => route.sitemap).map((route) => route.path);
 /** The shop's listing, where a category is a query parameter (src/features/shop/listingParams.ts). */
 const SHOP_PATH = '/shop';
 const CATEGORY_PARAM = 'category';
@@ -38,7 +40,7 @@ const SITEMAP_BROTLI_QUALITY = 6;
 const trimmed = (pathname: string) =>
   pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 
-/** One of the app's own routes (the list server/src/earlyData.ts keeps, checked against the app's). */
+/** One of the app's own routes (src/app/routeManifest.ts, through server/src/earlyData.ts). */
 function isAppRoute(pathname: string): boolean {
   return pathname === '/index.html' || routeChunkGroups(pathname).length > 0;
 }

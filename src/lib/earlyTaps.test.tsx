@@ -1,3 +1,6 @@
+import { act, useEffect } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import type * as EarlyTaps from './earlyTaps';
 
 // Each test gets the module afresh: whether the page has been taken over is module state.
@@ -149,4 +152,37 @@ test('once holding stops, taps go through as they are', () => {
   stopHoldingTaps();
   el('faq').click();
   expect(clicks).toEqual(['faq']);
+});
+
+describe("with React hydrating the server's page", () => {
+  function Faq({ onOpen, shown }: { onOpen: () => void; shown: () => void }) {
+    // As PageOutlet does: the page tells, from an effect, that React has taken it over.
+    useEffect(shown, [shown]);
+    return (
+      <button type="button" onClick={onOpen}>
+        What do you sell?
+      </button>
+    );
+  }
+
+  test('a tap made before hydration is carried out once, by the hydrated page', async () => {
+    jest.useRealTimers();
+    const opened: string[] = [];
+    const onOpen = () => opened.push('open');
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Faq onOpen={onOpen} shown={() => undefined} />);
+    document.body.append(container);
+    holdEarlyTaps(container);
+
+    container.querySelector('button')!.click();
+    expect(opened).toEqual([]);
+
+    await act(async () => {
+      hydrateRoot(container, <Faq onOpen={onOpen} shown={pageIsTakenOver} />);
+    });
+    expect(opened).toEqual(['open']);
+    // Taps after that are React's alone: one tap, one answer.
+    container.querySelector('button')!.click();
+    expect(opened).toEqual(['open', 'open']);
+  });
 });
