@@ -18,6 +18,7 @@ import type { notificationsApi } from '../services/notificationsApi';
 import type { orderItemsApi } from '../services/orderItemsApi';
 import type { paymentApi } from '../services/paymentApi';
 import type { staffApi } from '../services/staffApi';
+import type { shopSettingsApi } from '../services/backOffice/shopSettingsApi';
 import type { checkoutSlice } from '../features/cart/checkout/checkoutSlice';
 import { apiLoaded, hostLazyApis, loadedParts, type LazyPart } from '../state/lazyApis';
 import { listenerMiddleware } from '../state/listenerMiddleware';
@@ -37,7 +38,8 @@ type LazyLoadedSlices = WithSlice<typeof checkoutSlice> &
   WithSlice<typeof notificationsApi> &
   WithSlice<typeof affiliatesApi> &
   WithSlice<typeof orderItemsApi> &
-  WithSlice<typeof paymentApi>;
+  WithSlice<typeof paymentApi> &
+  WithSlice<typeof shopSettingsApi>;
 
 /**
  * The session slice, the shopper's saved copies and the API slices a first visit uses; the

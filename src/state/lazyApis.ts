@@ -13,13 +13,15 @@ import type { notificationsApi } from '../services/notificationsApi';
 import type { orderItemsApi } from '../services/orderItemsApi';
 import type { paymentApi } from '../services/paymentApi';
 import type { staffApi } from '../services/staffApi';
+import type { shopSettingsApi } from '../services/backOffice/shopSettingsApi';
 
 export type LazyApi =
   | typeof staffApi
   | typeof notificationsApi
   | typeof affiliatesApi
   | typeof orderItemsApi
-  | typeof paymentApi;
+  | typeof paymentApi
+  | typeof shopSettingsApi;
 
 /**
  * A slice of plain state that joins the same way, with no middleware. Its state is typed where
