@@ -105,3 +105,8 @@ export function stockShareDetail(name: string, allowed: number, waiting: number)
     '. Lower the quantity, or pay now with card, bank transfer or USSD.'
   );
 }
+
+/** A delivery to an area the owner switched off (saving the location, or at checkout). */
+export function areaClosedDetail(areaName: string): string {
+  return `We are not delivering to ${areaName} at the moment. Choose another area, or pick up your order from our station.`;
+}

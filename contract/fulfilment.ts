@@ -5,6 +5,7 @@
 import { Type, type Static } from 'typebox';
 import { FIELD_MESSAGES } from './messages';
 import { OrderItemSchema, OrderProgressFields, OrderSchema } from './orders';
+import { PickupStationSchema, ShopAreaSchema } from './shopSettings';
 import {
   DEFAULT_PAGE_SIZE,
   DELIVERY_CITIES,
@@ -27,11 +28,23 @@ export const PlaceOrderSchema = Type.Object({
 });
 export type PlaceOrderRequest = Static<typeof PlaceOrderSchema>;
 
-/** GET /shop: what the storefront shows about the shop itself. */
+/**
+ * GET /shop: what the storefront shows about the shop itself, as the owner set it in the
+ * back office (not one of the spec's calls: it is ours, and grows with the shop).
+ */
 export const ShopInfoSchema = Type.Object({
+  name: Type.String(),
+  /** The shop's one address: the footer, the contact page and the messages show it. */
+  address: Type.String(),
+  /** As people dial it in Nigeria: 08030001234. */
+  phone: Type.String(),
   /** International form without '+', as wa.me wants it: 2348030001234. */
   whatsapp_number: Type.String(),
+  /** Where pickup orders are collected: the first pickup station. */
   pickup: Type.Object({ address: Type.String(), opening_hours: Type.String() }),
+  /** The areas the shop delivers to now (switched-off ones left out), in the owner's order. */
+  areas: Type.Array(ShopAreaSchema),
+  stations: Type.Array(PickupStationSchema),
   pay_later: Type.Object({
     /** naira: the most a pay-later order may come to, and for a shopper's first order. */
     max_total: Type.Number(),

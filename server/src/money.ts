@@ -24,14 +24,21 @@ export interface CartTotals {
   payableKobo: number;
 }
 
-export function cartTotals(lineTotalsKobo: readonly number[]): CartTotals {
+/**
+ * `deliveryFeeKobo`: the delivery area's fee for a delivery order (the back office sets it);
+ * pickup orders and the cart's own figures keep the fixed delivery and packaging charge.
+ */
+export function cartTotals(
+  lineTotalsKobo: readonly number[],
+  deliveryFeeKobo: number = DELIVERY_FEE_KOBO,
+): CartTotals {
   const subtotal = lineTotalsKobo.reduce((sum, line) => sum + line, 0);
   const vat = vatKobo(subtotal);
   return {
     subtotalKobo: subtotal,
     vatKobo: vat,
     afterVatKobo: subtotal + vat,
-    payableKobo: subtotal + vat + DELIVERY_FEE_KOBO,
+    payableKobo: subtotal + vat + deliveryFeeKobo,
   };
 }
 

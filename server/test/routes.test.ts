@@ -210,6 +210,23 @@ const INTRUSIONS: Record<string, Intrusion[]> = {
   'GET /api/staff/orders/:orderId': [
     (w) => ({ url: `/api/staff/orders/${w.orderId}`, expected: 403 }),
   ],
+  // A pickup station is the owner's: a shopper is refused before any station is looked up.
+  'PUT /api/staff/pickup-stations/:id': [
+    () => ({
+      method: 'PUT',
+      url: '/api/staff/pickup-stations/1',
+      body: {
+        name: 'Station',
+        address: '1 Road, Ibadan',
+        opening_hours: 'Daily',
+        phone: '08031234567',
+      },
+      expected: 403,
+    }),
+  ],
+  'DELETE /api/staff/pickup-stations/:id': [
+    () => ({ method: 'DELETE', url: '/api/staff/pickup-stations/1', expected: 403 }),
+  ],
   'POST /api/staff/orders/:orderId/status': [
     (w) => ({
       method: 'POST',

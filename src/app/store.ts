@@ -19,6 +19,7 @@ import type { orderItemsApi } from '../services/orderItemsApi';
 import type { paymentApi } from '../services/paymentApi';
 import type { catalogueImportApi } from '../services/backOffice/catalogueImportApi';
 import type { staffApi } from '../services/staffApi';
+import type { shopSettingsApi } from '../services/backOffice/shopSettingsApi';
 import type { checkoutSlice } from '../features/cart/checkout/checkoutSlice';
 import { apiLoaded, hostLazyApis, loadedParts, type LazyPart } from '../state/lazyApis';
 import { listenerMiddleware } from '../state/listenerMiddleware';
@@ -39,7 +40,8 @@ type LazyLoadedSlices = WithSlice<typeof checkoutSlice> &
   WithSlice<typeof affiliatesApi> &
   WithSlice<typeof orderItemsApi> &
   WithSlice<typeof paymentApi> &
-  WithSlice<typeof catalogueImportApi>;
+  WithSlice<typeof catalogueImportApi> &
+  WithSlice<typeof shopSettingsApi>;
 
 /**
  * The session slice, the shopper's saved copies and the API slices a first visit uses; the

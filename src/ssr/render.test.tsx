@@ -38,8 +38,10 @@ test('the shop: the products in the HTML, its styles ahead, no script, the answe
       expect.stringMatching(/^getCategories\(/),
     ]),
   );
-  // Nothing that belongs to a shopper: the page is rendered for a visitor.
-  expect(Object.keys(page.answers)).toEqual(['productApi']);
+  // Nothing that belongs to a shopper: the page is rendered for a visitor. The shop's own
+  // facts (GET /shop: the footer's address and phone) are everyone's.
+  expect(Object.keys(page.answers)).toEqual(['productApi', 'ordersApi']);
+  expect(Object.keys(page.answers.ordersApi?.queries ?? {})).toEqual(['getShopInfo(undefined)']);
 });
 
 test("a product page: the product's name and price, from its own answer", async () => {

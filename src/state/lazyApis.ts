@@ -14,6 +14,7 @@ import type { notificationsApi } from '../services/notificationsApi';
 import type { orderItemsApi } from '../services/orderItemsApi';
 import type { paymentApi } from '../services/paymentApi';
 import type { staffApi } from '../services/staffApi';
+import type { shopSettingsApi } from '../services/backOffice/shopSettingsApi';
 
 export type LazyApi =
   | typeof staffApi
@@ -21,7 +22,8 @@ export type LazyApi =
   | typeof affiliatesApi
   | typeof orderItemsApi
   | typeof paymentApi
-  | typeof catalogueImportApi;
+  | typeof catalogueImportApi
+  | typeof shopSettingsApi;
 
 /**
  * A slice of plain state that joins the same way, with no middleware. Its state is typed where

@@ -9,7 +9,7 @@ import type { ServiceName } from '../config/env';
 export interface ContractCall {
   /** What the shopper (or the app) does, in words. */
   name: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   service: ServiceName;
   path: string;
   /** The JSON body, checked against `request` before it is sent. */

@@ -17,7 +17,7 @@ import type {
   Vendor,
   WishlistEntry,
 } from 'contract';
-import { DELIVERY_AND_PACKAGING_NAIRA, VAT_RATE } from 'contract/rules';
+import { DELIVERY_AND_PACKAGING_NAIRA, DELIVERY_CITIES, VAT_RATE } from 'contract/rules';
 import { env, type ServiceName } from '../config/env';
 import type { SessionState } from '../state/sessionSlice';
 import { absoluteBaseUrl } from '../services/serviceAddress';
@@ -444,11 +444,29 @@ export const fixtureOrderEvents: Record<number, OrderEvent[]> = {
 
 /** What the shop says about itself (GET /shop), as the reference server's defaults. */
 export const fixtureShopInfo: ShopInfo = {
+  name: 'Ibadan Market',
+  address: 'Shop 14, Bodija Market Complex, Bodija, Ibadan, Oyo State',
+  phone: '08030001234',
   whatsapp_number: '2348030001234',
   pickup: {
     address: 'Shop 14, Bodija Market Complex, Bodija, Ibadan, Oyo State',
     opening_hours: 'Monday to Saturday, 8 am to 6 pm',
   },
+  areas: DELIVERY_CITIES.map((city) => ({
+    city,
+    name: city,
+    fee: DELIVERY_AND_PACKAGING_NAIRA,
+    delivery_time: '1-3 business days',
+  })),
+  stations: [
+    {
+      id: 1,
+      name: 'Ibadan Market pickup station',
+      address: 'Shop 14, Bodija Market Complex, Bodija, Ibadan, Oyo State',
+      opening_hours: 'Monday to Saturday, 8 am to 6 pm',
+      phone: '08030001234',
+    },
+  ],
   pay_later: { max_total: 100_000, first_order_max_total: 30_000 },
 };
 

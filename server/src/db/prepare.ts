@@ -17,10 +17,12 @@ import type { Database } from './client';
 import { migrate } from './migrate';
 import { openDatabase } from './open';
 import { seedDemo } from './seed/demo';
+import { ensureShopSettings } from './shopSettings';
 import { ensureDemoStaff } from './staff';
 
 export async function prepareDatabase(db: Database, config: Config): Promise<void> {
   await migrate(db);
+  await ensureShopSettings(db, config);
   // Silent on purpose: the ready line is the one line a start prints (see server/README.md).
   if (config.demoData) {
     const passwords = createPasswordHasher(config.argon2);

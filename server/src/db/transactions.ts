@@ -1,7 +1,7 @@
 import type { DeliveryModel, PaystackChannel, TransactionStatus } from '../../../contract';
 import type { Database, Queryable } from './client';
 import { returnStock } from './stock';
-import { isoOrNull, num } from './rows';
+import { isoOrNull, num, numOrNull } from './rows';
 
 export interface TransactionRecord {
   id: number;
@@ -19,6 +19,8 @@ export interface TransactionRecord {
   /** Until when the payment holds its lines' stock (null: a payment from before holds). */
   holdExpiresAt: string | null;
   holdReleasedAt: string | null;
+  /** The delivery fee the payment was priced with (null: a payment from before areas). */
+  deliveryFeeKobo: number | null;
 }
 
 interface TransactionRow {
@@ -35,10 +37,11 @@ interface TransactionRow {
   channel: PaystackChannel | null;
   hold_expires_at: unknown;
   hold_released_at: unknown;
+  delivery_fee_kobo: unknown;
 }
 
 const COLUMNS = `id, reference, user_id, provider, amount_kobo, currency, delivery_method, status,
-  paid_at, verified_at, channel, hold_expires_at, hold_released_at`;
+  paid_at, verified_at, channel, hold_expires_at, hold_released_at, delivery_fee_kobo`;
 
 function toRecord(r: TransactionRow): TransactionRecord {
   return {
@@ -55,6 +58,7 @@ function toRecord(r: TransactionRow): TransactionRecord {
     channel: r.channel,
     holdExpiresAt: isoOrNull(r.hold_expires_at),
     holdReleasedAt: isoOrNull(r.hold_released_at),
+    deliveryFeeKobo: numOrNull(r.delivery_fee_kobo),
   };
 }
 
@@ -73,12 +77,13 @@ export async function insertTransaction(
     amountKobo: number;
     deliveryMethod: DeliveryModel;
     holdExpiresAt: Date;
+    deliveryFeeKobo: number;
   },
 ): Promise<TransactionRecord> {
   const rows = await db.query<TransactionRow>(
     `INSERT INTO transactions (reference, user_id, provider, amount_kobo, currency, delivery_method,
-       hold_expires_at)
-     VALUES ($1, $2, $3, $4, 'NGN', $5, $6) RETURNING ${COLUMNS}`,
+       hold_expires_at, delivery_fee_kobo)
+     VALUES ($1, $2, $3, $4, 'NGN', $5, $6, $7) RETURNING ${COLUMNS}`,
     [
       t.reference,
       t.userId,
@@ -86,6 +91,7 @@ export async function insertTransaction(
       t.amountKobo,
       t.deliveryMethod,
       t.holdExpiresAt.toISOString(),
+      t.deliveryFeeKobo,
     ],
   );
   return toRecord(rows[0] as TransactionRow);

@@ -49,6 +49,7 @@ import {
   type OrderRow,
 } from '../db/orders';
 import { num } from '../db/rows';
+import { pickupPoint, readShopSettings } from '../db/shopSettings';
 import { returnStock } from '../db/stock';
 import { expireLapsedHolds, type PricedLine } from '../db/transactions';
 import { findUserById } from '../db/users';
@@ -62,7 +63,7 @@ import {
 import { cartTotals, formatNaira } from '../money';
 import { newReference } from '../payments/provider';
 import { conflict, HttpError, notFound } from '../plugins/errors';
-import { deliveryFor, takeCart, writeOrder } from './place';
+import { deliveryCharge, takeCart, writeOrder } from './place';
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer' | 'publicUrl'>;
 type Log = Pick<FastifyBaseLogger, 'error'>;
@@ -133,9 +134,9 @@ function eventLabel(e: Pick<OrderEventRecord, 'kind' | 'status'>): string {
   return isOrderState(e.status) ? ORDER_STATE_LABELS[e.status] : e.status;
 }
 
-function whatsappLink(config: Ctx['config'], number: string) {
+function whatsappLink(whatsapp: string, number: string) {
   const text = encodeURIComponent(`Hello, about my order ${number}`);
-  return { number: config.shopWhatsapp, url: `https://wa.me/${config.shopWhatsapp}?text=${text}` };
+  return { number: whatsapp, url: `https://wa.me/${whatsapp}?text=${text}` };
 }
 
 async function details(
@@ -147,6 +148,10 @@ async function details(
     records.map((r) => r.id),
   );
   const out = [];
+  const settings = await readShopSettings(ctx.db, ctx.config);
+  const pickup = records.some((r) => r.deliveryModel === 'pickup')
+    ? await pickupPoint(ctx.db, ctx.config)
+    : null;
   for (const r of records) {
     const own = events.get(r.id) ?? [];
     const number = r.order.reference;
@@ -158,12 +163,9 @@ async function details(
         items: await listOrderItems(ctx.db, r.id, ctx.config.apiPrefix),
         state: r.state,
         payment_label: PAYMENT_METHOD_LABELS[r.paymentMethod],
-        pickup:
-          r.deliveryModel === 'pickup'
-            ? { address: ctx.config.pickup.address, opening_hours: ctx.config.pickup.openingHours }
-            : null,
+        pickup: r.deliveryModel === 'pickup' ? pickup : null,
         expected: expectedDays(r.orderDate, r.deliveryModel),
-        whatsapp: whatsappLink(ctx.config, number),
+        whatsapp: whatsappLink(settings.whatsapp, number),
         events: own.map((e) => ({
           kind: e.kind,
           status: e.status,
@@ -233,6 +235,8 @@ async function facts(
   const items = await listOrderItems(q, record.id, ctx.config.apiPrefix);
   const d = record.order.deliveries;
   const expected = expectedDays(record.orderDate, record.deliveryModel);
+  const settings = await readShopSettings(q, ctx.config);
+  const pickup = record.deliveryModel === 'pickup' ? await pickupPoint(q, ctx.config) : null;
   return {
     number: record.order.reference,
     firstName: user.firstName,
@@ -248,12 +252,11 @@ async function facts(
     deliveryKobo: Math.round(record.order.amounts.delivery_and_packaging * 100),
     totalKobo: Math.round(record.order.total_amount * 100),
     paymentLabel: PAYMENT_METHOD_LABELS[record.paymentMethod],
-    where:
-      record.deliveryModel === 'pickup'
-        ? `Pickup: ${ctx.config.pickup.address} (${ctx.config.pickup.openingHours})`
-        : `Delivery to: ${d.address}, ${d.city}, ${d.state}`,
+    where: pickup
+      ? `Pickup: ${pickup.address} (${pickup.opening_hours})`
+      : `Delivery to: ${d.address}, ${d.city}, ${d.state}`,
     expected: expected.from === expected.to ? expected.from : `${expected.from} to ${expected.to}`,
-    whatsapp: ctx.config.shopWhatsapp,
+    whatsapp: settings.whatsapp,
     orderUrl: `${ctx.publicUrl()}${orderPagePath(record.id)}`,
   };
 }
@@ -315,10 +318,15 @@ export async function sendPlaced(
   if (f) await sendAll(ctx, orderPlacedMessages(f, formatNaira), log, q);
 }
 
-function headline(ctx: Ctx, state: OrderState, reason: string | null): string {
+/** `pickup`: where a pickup order waits (needed for ready_for_pickup only). */
+function headline(
+  state: OrderState,
+  reason: string | null,
+  pickup: { address: string; opening_hours: string } | null = null,
+): string {
   switch (state) {
     case 'ready_for_pickup':
-      return `ready for pickup at ${ctx.config.pickup.address} (${ctx.config.pickup.openingHours})`;
+      return `ready for pickup at ${pickup?.address ?? ''} (${pickup?.opening_hours ?? ''})`;
     case 'cancelled':
       return `cancelled (${reason ?? ''})`;
     default:
@@ -388,20 +396,24 @@ export async function placePayLaterOrder(
     const waitingKobo = await checkUnpaidOrders(q, ctx.config, userId, deliveryModel);
     const priced = await takeCart(q, userId, now);
     await checkStockShare(q, ctx.config.payLater.maxStockPercent, userId, priced);
-    const delivery = await deliveryFor(q, userId, deliveryModel);
-    const totals = cartTotals(priced.map((p) => p.unitPriceKobo * p.quantity));
+    const { delivery, feeKobo } = await deliveryCharge(q, userId, deliveryModel);
+    const totals = cartTotals(
+      priced.map((p) => p.unitPriceKobo * p.quantity),
+      feeKobo,
+    );
+    const settings = await readShopSettings(q, ctx.config);
     const earlier = await q.query<{ n: unknown }>(
       `SELECT count(*) AS n FROM orders WHERE user_id = $1 AND status <> 'cancelled'`,
       [userId],
     );
     const first = num(earlier[0]?.n ?? 0) === 0;
-    const cap = first ? ctx.config.payLater.firstOrderMaxKobo : ctx.config.payLater.maxKobo;
+    const cap = first ? settings.payLaterFirstOrderMaxKobo : settings.payLaterMaxKobo;
     if (totals.payableKobo > cap) {
       throw conflict(
         payLaterCapDetail(method, formatNaira(cap), formatNaira(totals.payableKobo), first),
       );
     }
-    const openMax = ctx.config.payLater.openMaxKobo;
+    const openMax = settings.payLaterOpenMaxKobo;
     if (waitingKobo + totals.payableKobo > openMax) {
       throw conflict(
         unpaidTotalDetail(
@@ -420,6 +432,7 @@ export async function placePayLaterOrder(
       deliveryModel,
       lines: priced,
       delivery,
+      deliveryFeeKobo: feeKobo,
     });
     if (!inserted) throw new Error('A new order reference was already taken');
     await clearCart(q, userId);
@@ -483,18 +496,19 @@ async function changeAndTell(
     const { state, reason } = await change(q, order);
     const after = (await lockOrder(q, orderId)) as OrderRecord;
     if (state === null) return after;
+    const pickup = state === 'ready_for_pickup' ? await pickupPoint(q, ctx.config) : null;
     await insertNotification(q, {
       userId: after.userId,
       kind: `order_${state}`,
       title: `Order ${after.order.reference}: ${ORDER_STATE_LABELS[state]}`,
-      body: `Your order ${after.order.reference}: ${headline(ctx, state, reason ?? null)}.`,
+      body: `Your order ${after.order.reference}: ${headline(state, reason ?? null, pickup)}.`,
       orderId: after.id,
       link: orderPagePath(after.id),
     });
     if (MESSAGED.includes(state)) {
       const f = await facts(ctx, after, q);
       if (f)
-        await sendAll(ctx, orderStatusMessages(f, headline(ctx, state, reason ?? null)), log, q);
+        await sendAll(ctx, orderStatusMessages(f, headline(state, reason ?? null, pickup)), log, q);
     }
     return after;
   });
@@ -702,7 +716,7 @@ export async function expireUnconfirmedOrders(ctx: Ctx, log?: Log): Promise<Orde
         userId: r.userId,
         kind: 'order_cancelled',
         title: `Order ${r.order.reference}: ${ORDER_STATE_LABELS.cancelled}`,
-        body: `Your order ${r.order.reference}: ${headline(ctx, 'cancelled', reason)}.`,
+        body: `Your order ${r.order.reference}: ${headline('cancelled', reason)}.`,
         orderId: r.id,
         link: orderPagePath(r.id),
       });
@@ -711,7 +725,7 @@ export async function expireUnconfirmedOrders(ctx: Ctx, log?: Log): Promise<Orde
   });
   for (const record of expired) {
     const f = await facts(ctx, record);
-    if (f) await sendAll(ctx, orderStatusMessages(f, headline(ctx, 'cancelled', reason)), log);
+    if (f) await sendAll(ctx, orderStatusMessages(f, headline('cancelled', reason)), log);
   }
   return expired;
 }

@@ -5,6 +5,7 @@
  * database transaction.
  */
 import {
+  areaClosedDetail,
   ERROR_DETAILS,
   type Delivery,
   type DeliveryModel,
@@ -16,9 +17,10 @@ import { findDelivery } from '../db/deliveries';
 import { insertOrder, insertOrderItems, type OrderRecord } from '../db/orders';
 import { unitPriceKobo } from '../db/products';
 import { num } from '../db/rows';
+import { DEFAULT_DELIVERY_FEE_KOBO, findDeliveryArea } from '../db/shopSettings';
 import { lockProducts } from '../db/stock';
 import { releaseUnpaidHolds, unpaidHoldProducts, type PricedLine } from '../db/transactions';
-import { cartTotals, DELIVERY_FEE_KOBO } from '../money';
+import { cartTotals } from '../money';
 import { badRequest, conflict } from '../plugins/errors';
 import { stockProblem } from './stock';
 
@@ -83,6 +85,24 @@ export async function deliveryFor(
 }
 
 /**
+ * Where the order goes and what its delivery costs, for a new payment or pay-later order:
+ * a delivery is charged its area's fee and refused while the owner has the area switched
+ * off; pickup keeps the fixed delivery and packaging charge.
+ */
+export async function deliveryCharge(
+  q: Queryable,
+  userId: number,
+  model: DeliveryModel,
+): Promise<{ delivery: Delivery | null; feeKobo: number }> {
+  const delivery = await deliveryFor(q, userId, model);
+  if (model === 'pickup' || !delivery) return { delivery, feeKobo: DEFAULT_DELIVERY_FEE_KOBO };
+  const area = await findDeliveryArea(q, delivery.city);
+  if (!area) throw badRequest(areaClosedDetail(delivery.city));
+  if (!area.enabled) throw conflict(areaClosedDetail(area.name));
+  return { delivery, feeKobo: area.feeKobo };
+}
+
+/**
  * Writes a placed order: its totals, the delivery details as they are now, its lines, and
  * the stock they take (given back only if it is cancelled). null, with nothing written,
  * when the reference has an order already.
@@ -96,10 +116,15 @@ export async function writeOrder(
     deliveryModel: DeliveryModel;
     lines: PricedLine[];
     delivery: Delivery | null;
+    /** As deliveryCharge priced it (or the payment kept it). */
+    deliveryFeeKobo: number;
   },
 ): Promise<OrderRecord | null> {
   const { lines, delivery } = order;
-  const totals = cartTotals(lines.map((line) => line.unitPriceKobo * line.quantity));
+  const totals = cartTotals(
+    lines.map((line) => line.unitPriceKobo * line.quantity),
+    order.deliveryFeeKobo,
+  );
   const inserted = await insertOrder(q, {
     userId: order.userId,
     reference: order.reference,
@@ -107,7 +132,7 @@ export async function writeOrder(
     deliveryModel: order.deliveryModel,
     subtotalKobo: totals.subtotalKobo,
     vatKobo: totals.vatKobo,
-    deliveryFeeKobo: DELIVERY_FEE_KOBO,
+    deliveryFeeKobo: order.deliveryFeeKobo,
     totalKobo: totals.payableKobo,
     delivery: {
       address: delivery?.address ?? '',

@@ -11,6 +11,7 @@ import type { Queryable } from '../db/client';
 import { findOrderByReference } from '../db/orders';
 import { num } from '../db/rows';
 import { shareDevice } from '../db/sessions';
+import { DEFAULT_DELIVERY_FEE_KOBO } from '../db/shopSettings';
 import {
   findTransaction,
   listTransactionItems,
@@ -121,7 +122,12 @@ export async function placeOrder(
         'Your cart is empty, so there is nothing to order for this payment. Please contact us.',
       );
     }
-    const totals = cartTotals(lines.map((line) => line.unitPriceKobo * line.quantity));
+    // The fee the payment was priced with: the owner may have changed it since.
+    const deliveryFeeKobo = tx.deliveryFeeKobo ?? DEFAULT_DELIVERY_FEE_KOBO;
+    const totals = cartTotals(
+      lines.map((line) => line.unitPriceKobo * line.quantity),
+      deliveryFeeKobo,
+    );
     if (totals.payableKobo !== tx.amountKobo || tx.currency !== 'NGN') {
       throw conflict(
         `Your cart changed after you started paying: you paid ${formatNaira(tx.amountKobo)} but ` +
@@ -152,6 +158,7 @@ export async function placeOrder(
       deliveryModel: request.deliveryModel,
       lines,
       delivery,
+      deliveryFeeKobo,
     });
     if (!inserted) {
       const again = await findOrderByReference(q, request.reference);

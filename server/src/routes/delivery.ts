@@ -1,5 +1,6 @@
 /** The shopper's one delivery location (delivery service, docs/product.md#calls). */
 import {
+  areaClosedDetail,
   DeliveryInputSchema,
   DeliverySchema,
   ERROR_DETAILS,
@@ -7,7 +8,9 @@ import {
   type DeliveryInput,
 } from '../../../contract';
 import type { RoutePlugin } from '../context';
+import type { Queryable } from '../db/client';
 import { findDelivery, insertDelivery, updateDelivery } from '../db/deliveries';
+import { findDeliveryArea } from '../db/shopSettings';
 import { normalizeMobile } from '../db/users';
 import { currentUser } from '../plugins/auth';
 import { conflict, notFound } from '../plugins/errors';
@@ -20,6 +23,12 @@ function clean(input: DeliveryInput): DeliveryInput {
     alt_mobile_number:
       input.alt_mobile_number === '' ? '' : normalizeMobile(input.alt_mobile_number),
   };
+}
+
+/** A location in an area the owner switched off is refused in words; nothing is saved. */
+async function checkArea(db: Queryable, input: DeliveryInput): Promise<void> {
+  const area = await findDeliveryArea(db, input.city);
+  if (area && !area.enabled) throw conflict(areaClosedDetail(area.name));
 }
 
 const deliveryRoutes: RoutePlugin = async (app, { ctx }) => {
@@ -40,6 +49,7 @@ const deliveryRoutes: RoutePlugin = async (app, { ctx }) => {
     '/delivery',
     { ...auth, schema: { body: DeliveryInputSchema, response: { 200: DeliverySchema } } },
     async (request) => {
+      await checkArea(db, request.body);
       const created = await insertDelivery(db, currentUser(request).id, clean(request.body));
       if (!created) throw conflict(ERROR_DETAILS.deliveryExists);
       return created;
@@ -57,6 +67,7 @@ const deliveryRoutes: RoutePlugin = async (app, { ctx }) => {
       },
     },
     async (request) => {
+      await checkArea(db, request.body);
       const updated = await updateDelivery(
         db,
         currentUser(request).id,

@@ -27,7 +27,7 @@ import {
   unsubscribeStockAlert,
 } from '../db/fulfilment';
 import { findUserOrder } from '../db/orders';
-import { toNaira } from '../money';
+import { shopInfo } from '../backOffice/shopSettings';
 import { orderDetail, placePayLaterOrder } from '../orders/journey';
 import { currentUser } from '../plugins/auth';
 import { forbidden, notFound } from '../plugins/errors';
@@ -36,14 +36,9 @@ const fulfilmentRoutes: RoutePlugin = async (app, { ctx }) => {
   const { db, config } = ctx;
   const auth = { preValidation: ctx.requireUser };
 
-  app.get('/shop', { schema: { response: { 200: ShopInfoSchema } } }, async () => ({
-    whatsapp_number: config.shopWhatsapp,
-    pickup: { address: config.pickup.address, opening_hours: config.pickup.openingHours },
-    pay_later: {
-      max_total: toNaira(config.payLater.maxKobo),
-      first_order_max_total: toNaira(config.payLater.firstOrderMaxKobo),
-    },
-  }));
+  app.get('/shop', { schema: { response: { 200: ShopInfoSchema } } }, async () =>
+    shopInfo(db, config),
+  );
 
   app.post(
     '/place-order',

@@ -28,7 +28,7 @@ import {
   releaseHold,
 } from '../db/transactions';
 import { cartTotals } from '../money';
-import { deliveryFor, takeCart, takeStock } from '../orders/place';
+import { deliveryCharge, takeCart, takeStock } from '../orders/place';
 import { placeOrder, verifyPayment } from '../payments/checkout';
 import { channelOf, checkWebhookEvent, verifyWebhookSignature } from '../payments/paystack';
 import {
@@ -170,8 +170,11 @@ const paymentRoutes: RoutePlugin = async (app, { ctx }) => {
       const amountKobo = await db.transaction(async (q) => {
         const holdExpiresAt = await holdDeadline(q, user.id, now, config.stockHoldSeconds);
         const priced = await takeCart(q, user.id, now);
-        await deliveryFor(q, user.id, deliveryMethod);
-        const amount = cartTotals(priced.map((p) => p.unitPriceKobo * p.quantity)).payableKobo;
+        const { feeKobo } = await deliveryCharge(q, user.id, deliveryMethod);
+        const amount = cartTotals(
+          priced.map((p) => p.unitPriceKobo * p.quantity),
+          feeKobo,
+        ).payableKobo;
         await insertTransaction(q, {
           reference,
           userId: user.id,
@@ -179,6 +182,7 @@ const paymentRoutes: RoutePlugin = async (app, { ctx }) => {
           amountKobo: amount,
           deliveryMethod,
           holdExpiresAt,
+          deliveryFeeKobo: feeKobo,
         });
         await insertTransactionItems(q, reference, priced);
         await takeStock(q, priced);

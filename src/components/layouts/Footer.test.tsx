@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { brand } from '../../lib/brand';
+import { mockShop } from '../../testing/orderHandlers';
 import Footer from './Footer';
 
 test('the footer links every company page where the spec sends it', () => {
@@ -60,4 +61,22 @@ test('the support note gives the hours, and the year and company close the foote
   expect(
     screen.getByText(`© ${new Date().getFullYear()} ${brand.legalName}. All rights reserved.`),
   ).toBeInTheDocument();
+});
+
+test('the footer shows the address, phone and WhatsApp number the owner set', async () => {
+  Object.assign(mockShop, {
+    address: '22 Bodija Market Road, Ibadan',
+    phone: '08091112222',
+    whatsapp_number: '2348091112222',
+  });
+  renderWithProviders(<Footer />);
+  const footer = screen.getByRole('contentinfo');
+  expect(await within(footer).findByText('22 Bodija Market Road, Ibadan')).toBeInTheDocument();
+  const phones = within(footer).getAllByRole('link', { name: '+234 809 111 2222' });
+  expect(phones.length).toBeGreaterThan(0);
+  for (const phone of phones) expect(phone).toHaveAttribute('href', 'tel:+2348091112222');
+  expect(within(footer).getByRole('link', { name: /^WhatsApp/ })).toHaveAttribute(
+    'href',
+    'https://wa.me/2348091112222',
+  );
 });

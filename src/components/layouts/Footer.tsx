@@ -21,6 +21,7 @@ import XIcon from '@mui/icons-material/X';
 import { paths } from '../../lib/paths';
 import { brand } from '../../lib/brand';
 import BrandLink from './BrandLink';
+import { useShopContact } from '../useShopContact';
 import RouterLink from '../RouterLink';
 import { TAP_TARGET_PX } from '../../theme/theme';
 
@@ -115,6 +116,7 @@ const footerGridSx = {
 
 export default function Footer() {
   const year = new Date().getFullYear();
+  const contact = useShopContact();
   return (
     <Box
       component="footer"
@@ -129,10 +131,10 @@ export default function Footer() {
               naira, and vendors you can trust.
             </Typography>
             <Stack spacing={1.5} component="address" sx={{ fontStyle: 'normal' }}>
-              <ContactLine icon={<PlaceOutlined fontSize="small" />}>{brand.address}</ContactLine>
+              <ContactLine icon={<PlaceOutlined fontSize="small" />}>{contact.address}</ContactLine>
               <ContactLine icon={<PhoneOutlined fontSize="small" />}>
-                <Link href={brand.phoneHref} sx={footerTapLinkSx}>
-                  {brand.phone}
+                <Link href={contact.phoneHref} sx={footerTapLinkSx}>
+                  {contact.phone}
                 </Link>
               </ContactLine>
               <ContactLine icon={<EmailOutlined fontSize="small" />}>
@@ -222,11 +224,11 @@ export default function Footer() {
             </Box>{' '}
             Our support team is available {brand.supportHours}. Call{' '}
             <Link
-              href={brand.phoneHref}
+              href={contact.phoneHref}
               underline="always"
               sx={{ ...footerLinkSx, color: 'primary.contrastText' }}
             >
-              {brand.phone}
+              {contact.phone}
             </Link>{' '}
             or email{' '}
             <Link
@@ -259,26 +261,31 @@ export default function Footer() {
             aria-label="Social media"
             sx={{ listStyle: 'none', m: 0, p: 0 }}
           >
-            {brand.social.map((social) => (
-              <li key={social.name}>
-                <IconButton
-                  component="a"
-                  href={social.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`${social.name} (opens in a new tab)`}
-                  sx={{
-                    color: 'primary.contrastText',
-                    bgcolor: (theme) => alpha(theme.palette.primary.contrastText, 0.1),
-                    '&:hover': {
-                      bgcolor: (theme) => alpha(theme.palette.primary.contrastText, 0.2),
-                    },
-                  }}
-                >
-                  {socialIcons[social.name]}
-                </IconButton>
-              </li>
-            ))}
+            {brand.social
+              .map((social) => ({
+                ...social,
+                href: social.name === 'WhatsApp' ? contact.whatsappHref : social.href,
+              }))
+              .map((social) => (
+                <li key={social.name}>
+                  <IconButton
+                    component="a"
+                    href={social.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${social.name} (opens in a new tab)`}
+                    sx={{
+                      color: 'primary.contrastText',
+                      bgcolor: (theme) => alpha(theme.palette.primary.contrastText, 0.1),
+                      '&:hover': {
+                        bgcolor: (theme) => alpha(theme.palette.primary.contrastText, 0.2),
+                      },
+                    }}
+                  >
+                    {socialIcons[social.name]}
+                  </IconButton>
+                </li>
+              ))}
           </Stack>
         </Stack>
       </Container>

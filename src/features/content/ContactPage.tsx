@@ -17,6 +17,7 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useShopContact } from '../../components/useShopContact';
 import { PAGE_TITLES } from 'contract/titles';
 import { brand } from '../../lib/brand';
 import { contactMessages } from '../../lib/messages';
@@ -72,6 +73,7 @@ function InfoItem({
 }
 
 function ContactInfo() {
+  const contact = useShopContact();
   return (
     <Card component="section" aria-labelledby="contact-info-title" sx={{ height: '100%' }}>
       <CardContent sx={{ p: { xs: 3, md: 4 } }}>
@@ -80,10 +82,10 @@ function ContactInfo() {
         </Typography>
         <Stack component="dl" spacing={2.5} sx={{ m: 0 }}>
           <InfoItem icon={<PlaceOutlined />} term="Address">
-            {brand.address}
+            {contact.address}
           </InfoItem>
           <InfoItem icon={<PhoneOutlined />} term="Phone">
-            <Link href={brand.phoneHref}>{brand.phone}</Link>
+            <Link href={contact.phoneHref}>{contact.phone}</Link>
           </InfoItem>
           <InfoItem icon={<EmailOutlined />} term="Email">
             <Link href={`mailto:${brand.email}`}>{brand.email}</Link>

@@ -9,6 +9,7 @@ import {
   signedInSession,
 } from '../../../testing/fixtures';
 import { mockDb } from '../../../testing/handlers';
+import { mockShop } from '../../../testing/orderHandlers';
 import { ordersApi } from '../../../services/ordersApi';
 import { deferred, recordRequests, server } from '../../../testing/server';
 import { answerShopInfo, getMakePayment, renderCartPage } from '../testing';
@@ -92,6 +93,16 @@ describe('the cart page', () => {
     expect(figure('Total to pay')).toBe('₦ 17,275');
     expect(getMakePayment()).toBeEnabled();
     expect(screen.getByText(/nearest bus stop/)).toBeInTheDocument();
+  });
+
+  test("charges the fee the owner set for the shopper's area, in the figures and the total", async () => {
+    mockShop.areas = mockShop.areas.map((area) =>
+      area.city === 'Ibadan-Bodija' ? { ...area, fee: 2000 } : area,
+    );
+    renderCartPage();
+    await cartItems();
+    await waitFor(() => expect(figure('Delivery + packaging')).toBe('₦ 2,000'));
+    expect(figure('Total to pay')).toBe('₦ 18,125');
   });
 
   test('shows the saved delivery location with Change', async () => {

@@ -31,7 +31,8 @@ import PhonePaymentBar from './PhonePaymentBar';
 import RemovedCartLine from './RemovedCartLine';
 import WhatsAppHelpLink from './WhatsAppHelpLink';
 import { useUndoableRemoval, withRemovedLines } from './useUndoableRemoval';
-import { totalToPay } from './cartFigures';
+import { deliveryFeeOf, totalToPay } from './cartFigures';
+import { useGetShopInfoQuery } from '../../../services/ordersApi';
 import {
   errorDismissed,
   initialCheckoutState,
@@ -173,6 +174,9 @@ function SignedInCart() {
   const delivery =
     deliveryQuery.data !== undefined ? deliveryQuery.data : (savedDelivery?.data ?? null);
   const deliveryLoading = deliveryQuery.isLoading && !savedDelivery;
+  // The fee of the shopper's area as the owner set it; pickup's is chosen later (the dialog).
+  const { data: shop } = useGetShopInfoQuery();
+  const deliveryFee = deliveryFeeOf(shop, delivery?.city);
   const deliveryError = savedDelivery
     ? unreachableWords(savedDelivery.reason)
     : deliveryQuery.error && !deliveryQuery.isFetching
@@ -192,7 +196,7 @@ function SignedInCart() {
   function handleContinue(model: DeliveryModel) {
     setModeOpen(false);
     if (!cart) return;
-    const expectedTotal = totalToPay(cart);
+    const expectedTotal = totalToPay(cart, deliveryFeeOf(shop, delivery?.city, model));
     withCheckout(({ startPayment }) =>
       dispatch(startPayment({ deliveryModel: model, expectedTotal })),
     );
@@ -227,6 +231,7 @@ function SignedInCart() {
         onRetry={() => void refetchCart()}
         locked={paymentRunning || savedCart !== undefined}
         removal={removal}
+        deliveryFee={deliveryFee}
       >
         {/* Shown while the cart loads too (Make Payment's room kept), so nothing moves. */}
         <PaymentPanel
@@ -242,7 +247,7 @@ function SignedInCart() {
       </CartContents>
       {(cart ? cart.all_cart_data.length > 0 : !cartError) ? (
         <PhonePaymentBar
-          total={cart ? totalToPay(cart) : undefined}
+          total={cart ? totalToPay(cart, deliveryFee) : undefined}
           canStartPayment={canPay}
           running={checkout.phase !== 'idle'}
           onMakePayment={openModeChoice}
@@ -351,6 +356,7 @@ function CartContents({
   onRetry,
   locked,
   removal,
+  deliveryFee,
   children,
 }: {
   cart: Cart | undefined;
@@ -361,6 +367,7 @@ function CartContents({
   onRetry: () => void;
   locked: boolean;
   removal: ReturnType<typeof useUndoableRemoval>;
+  deliveryFee: number;
   children: ReactNode;
 }) {
   if (!cart) {
@@ -450,7 +457,9 @@ function CartContents({
         </Box>
       </Paper>
       <Box sx={{ position: { md: 'sticky' }, top: { md: 96 } }}>
-        <CartSummary cart={cart}>{children}</CartSummary>
+        <CartSummary cart={cart} deliveryFee={deliveryFee}>
+          {children}
+        </CartSummary>
       </Box>
     </Box>
   );

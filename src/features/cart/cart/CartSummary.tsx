@@ -55,15 +55,19 @@ function Row({
 
 /**
  * The figures of docs/product.md#cart: value before VAT, VAT (7.5%), value after VAT, delivery and
- * packaging (₦1,150) and the total to pay. The VAT figures are the server's; 7.5% is a label.
+ * packaging (₦1,150 unless the owner set another fee for the shopper's area) and the total
+ * to pay. The VAT figures are the server's; 7.5% is a label.
  * Without a cart (still loading) the labels stand and the cart's figures are placeholders, so
  * the box is already its final height.
  */
 export default function CartSummary({
   cart,
+  deliveryFee = DELIVERY_AND_PACKAGING_NAIRA,
   children,
 }: {
   cart: Cart | undefined;
+  /** The shopper's area's fee (cartFigures.deliveryFeeOf); the fixed charge by default. */
+  deliveryFee?: number;
   children?: ReactNode;
 }) {
   return (
@@ -80,8 +84,8 @@ export default function CartSummary({
         <Row label="Value before VAT" value={cart?.price_before_vat} />
         <Row label="VAT (7.5%)" value={cart?.vat_value} />
         <Row label="Value after VAT" value={cart?.price_after_vat} />
-        <Row label="Delivery + packaging" value={DELIVERY_AND_PACKAGING_NAIRA} />
-        <Row label="Total to pay" value={cart ? totalToPay(cart) : undefined} strong />
+        <Row label="Delivery + packaging" value={deliveryFee} />
+        <Row label="Total to pay" value={cart ? totalToPay(cart, deliveryFee) : undefined} strong />
       </Box>
       {children}
     </Paper>

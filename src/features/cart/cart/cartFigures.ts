@@ -1,11 +1,28 @@
-import type { Cart } from 'contract';
+import type { Cart, DeliveryModel, ShopInfo } from 'contract';
 import { DELIVERY_AND_PACKAGING_NAIRA } from 'contract/rules';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/**
+ * Delivery and packaging as the server will charge it: a delivery pays its area's fee (the
+ * owner sets it, GET /shop); pickup, and any order before the shop's answer is in, the
+ * fixed charge.
+ */
+export function deliveryFeeOf(
+  shop: Pick<ShopInfo, 'areas'> | undefined,
+  city: string | undefined,
+  model: DeliveryModel = 'delivery',
+): number {
+  if (model === 'pickup' || !shop || !city) return DELIVERY_AND_PACKAGING_NAIRA;
+  return shop.areas.find((area) => area.city === city)?.fee ?? DELIVERY_AND_PACKAGING_NAIRA;
+}
+
 /** What the shopper pays: the cart after VAT plus delivery and packaging. */
-export function totalToPay(cart: Pick<Cart, 'price_after_vat'>): number {
-  return round2(cart.price_after_vat + DELIVERY_AND_PACKAGING_NAIRA);
+export function totalToPay(
+  cart: Pick<Cart, 'price_after_vat'>,
+  deliveryFee: number = DELIVERY_AND_PACKAGING_NAIRA,
+): number {
+  return round2(cart.price_after_vat + deliveryFee);
 }
 
 /** Naira to kobo, the unit Paystack amounts are in. */

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { Delivery } from 'contract';
+import { ordersApi } from '../../../services/ordersApi';
 import { isCredentialError } from '../../../lib/getErrorMessage';
 import { toastMutation } from '../../../lib/toasts';
 import {
@@ -34,6 +35,20 @@ export interface DeliveryInfoModalProps {
 }
 
 /** Delivery Information (docs/product.md#delivery-location): Full Address, State, City, Mobile Number, Alt. Mobile Number, Enter. */
+/**
+ * The areas the shop delivers to now, by the names the owner gave them (GET /shop); all of
+ * them by their own names until that answer is in. A saved city the owner has since switched
+ * off stays listed, so the form shows what was saved (the server refuses it, in words).
+ */
+function cityOptions(
+  areas: readonly { city: string; name: string }[] | undefined,
+  saved: string | undefined,
+): { city: string; name: string }[] {
+  const options = areas ? [...areas] : DELIVERY_CITIES.map((city) => ({ city, name: city }));
+  if (saved && !options.some((o) => o.city === saved)) options.push({ city: saved, name: saved });
+  return options;
+}
+
 export default function DeliveryInfoModal({ open, delivery, onClose }: DeliveryInfoModalProps) {
   return (
     <FormDialog open={open} onClose={onClose} maxWidth="sm" scroll="body">
@@ -51,6 +66,8 @@ function DeliveryForm({ delivery, onClose }: { delivery: Delivery | null; onClos
   const [createDelivery, { isLoading: creating }] = useCreateDeliveryMutation();
   const [updateDelivery, { isLoading: updating }] = useUpdateDeliveryMutation();
   const saving = creating || updating;
+  // Read from the cache only: the cart page fetched it; the form asks nothing before a save.
+  const { data: shop } = ordersApi.endpoints.getShopInfo.useQueryState();
 
   async function save(values: DeliveryFormValues) {
     const body = deliveryInput(values);
@@ -123,9 +140,9 @@ function DeliveryForm({ delivery, onClose }: { delivery: Delivery | null; onClos
           <option value="" disabled>
             Choose your city
           </option>
-          {DELIVERY_CITIES.map((city) => (
+          {cityOptions(shop?.areas, delivery?.city).map(({ city, name }) => (
             <option key={city} value={city}>
-              {city}
+              {name}
             </option>
           ))}
         </FormTextField>

@@ -32,7 +32,7 @@ import {
 } from '../../../services/ordersApi';
 import { useAppDispatch, useAppSelector } from '../../../state/hooks';
 import { selectSignedInUserId } from '../../../state/sessionSlice';
-import { totalToPay } from '../cart/cartFigures';
+import { deliveryFeeOf, totalToPay } from '../cart/cartFigures';
 import { addAppListener } from '../../../state/listenerMiddleware';
 import DeliveryInfoModal from './DeliveryInfoModal';
 import { deliveryAddressText } from './deliveryForm';
@@ -186,7 +186,12 @@ function DeliveryModeForm({
   const { data: orders } = useGetOrdersQuery();
   const { data: cart } = useGetCartQuery();
   const payLaterMethod = payLaterMethodOf(model);
-  const cap = payLaterCap(shop, orders, cart ? totalToPay(cart) : null, payLaterMethod);
+  const cap = payLaterCap(
+    shop,
+    orders,
+    cart ? totalToPay(cart, deliveryFeeOf(shop, delivery?.city, model)) : null,
+    payLaterMethod,
+  );
   const payLater = pay === 'later' && !cap?.overCap;
   // While the location form opened by Continue is up: carries on to payment once it saves.
   const stopWaitingForSave = useRef<(() => void) | null>(null);
