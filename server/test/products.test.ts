@@ -576,7 +576,7 @@ describe('search', () => {
 });
 
 describe('GET /categories', () => {
-  test('lists each category in catalogue order with its product and in-stock counts', async () => {
+  test('lists the categories with a product in stock, in the list order, with their counts', async () => {
     await seedProducts(t.db, [
       { name: 'Ofada Rice 5kg', price: 9500, category: 'Staples', stock: 4 },
       { name: 'Milo 500g', price: 5600, category: 'Provisions', stock: 0 },
@@ -584,13 +584,15 @@ describe('GET /categories', () => {
     ]);
     const r = await call(t.app, { url: '/api/categories' });
     expect(r.statusCode).toBe(200);
+    // Provisions has nothing to sell: no tile or chip may lead to an empty aisle.
     expect(json(r)).toEqual([
-      { name: 'Staples', products: 2, in_stock: 1 },
-      { name: 'Provisions', products: 1, in_stock: 0 },
+      { name: 'Staples', slug: 'staples', image: null, products: 2, in_stock: 1 },
     ]);
     await t.db.query("UPDATE products SET inventory_stock = 9 WHERE name = 'Milo 500g'");
     expect(json(await call(t.app, { url: '/api/categories' }))).toContainEqual({
       name: 'Provisions',
+      slug: 'provisions',
+      image: null,
       products: 1,
       in_stock: 1,
     });
