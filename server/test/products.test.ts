@@ -18,6 +18,35 @@ const t = setupHarness();
 const cheapHasher = createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
 
 describe('demo data', () => {
+  test('the demo sets VAT by category, units from the names, and the categories in order', async () => {
+    await seedDemo(t.db, cheapHasher);
+    const rows = await t.db.query<{
+      name: string;
+      category: string;
+      unit: string;
+      vat_class: string;
+    }>('SELECT name, category, unit, vat_class FROM products ORDER BY id');
+    for (const row of rows) {
+      const taxed = row.category === 'Toiletries' || row.category === 'Household';
+      expect([row.name, row.vat_class]).toEqual([row.name, taxed ? 'standard' : 'exempt']);
+    }
+    const unit = (name: string) => rows.find((r) => r.name === name)?.unit;
+    expect(unit('Mama Gold Rice 50kg')).toBe('50kg');
+    expect(unit('Coca-Cola 50cl PET (pack of 12)')).toBe('50cl PET, pack of 12');
+    expect(unit('Ofada Rice (1 paint bucket)')).toBe('1 paint bucket');
+    const categories = await t.db.query<{ name: string }>(
+      'SELECT name FROM categories ORDER BY position',
+    );
+    expect(categories.map((c) => c.name)).toEqual([
+      'Staples',
+      'Fresh Food',
+      'Provisions',
+      'Drinks',
+      'Toiletries',
+      'Household',
+    ]);
+  });
+
   test('seeds 60+ real products, a vendor in Ibadan and the demo shopper, once', async () => {
     const result = await seedDemo(t.db, cheapHasher);
     expect(result).toEqual({ products: DEMO_PRODUCTS.length, shopperCreated: true });
