@@ -78,7 +78,7 @@ function restrictedImports(withSonner) {
         name: 'contract',
         allowTypeImports: true,
         message:
-          'Import values from contract/rules, listing, links, messages, details, credentials, email, titles or session.',
+          'Import values from contract/rules, listing, links, messages, details, credentials, email, titles, session or catalogueRules.',
       },
       ...(withSonner ? [sonnerImport] : []),
     ],
@@ -96,10 +96,11 @@ function restrictedImports(withSonner) {
           '!contract/titles',
           '!contract/session',
           '!contract/sessionCookie',
+          '!contract/catalogueRules',
         ],
         allowTypeImports: true,
         message:
-          'Import values from contract/rules, listing, links, messages, details, credentials, email, titles or session.',
+          'Import values from contract/rules, listing, links, messages, details, credentials, email, titles, session or catalogueRules.',
       },
     ],
   };
