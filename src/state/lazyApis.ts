@@ -9,6 +9,7 @@
  */
 import { createAction, type Reducer } from '@reduxjs/toolkit';
 import type { affiliatesApi } from '../services/affiliatesApi';
+import type { catalogueAdminApi } from '../services/backOffice/catalogueAdminApi';
 import type { notificationsApi } from '../services/notificationsApi';
 import type { orderItemsApi } from '../services/orderItemsApi';
 import type { paymentApi } from '../services/paymentApi';
@@ -19,7 +20,8 @@ export type LazyApi =
   | typeof notificationsApi
   | typeof affiliatesApi
   | typeof orderItemsApi
-  | typeof paymentApi;
+  | typeof paymentApi
+  | typeof catalogueAdminApi;
 
 /**
  * A slice of plain state that joins the same way, with no middleware. Its state is typed where

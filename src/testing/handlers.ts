@@ -79,6 +79,7 @@ import {
 import { notificationHandlers } from './notificationHandlers';
 import { orderHandlers, paidOnlineProgress, recordOrderEvent } from './orderHandlers';
 import { staffHandlers } from './staffHandlers';
+import { catalogueHandlers } from './backOffice/productsHandlers';
 
 export { mockDb, resetMockDb } from './mockDb';
 
@@ -785,4 +786,5 @@ export const handlers: RequestHandler[] = [
   ...contactHandlers,
   ...notificationHandlers,
   ...staffHandlers,
+  ...catalogueHandlers,
 ];
