@@ -94,7 +94,7 @@ function restrictedImports(withSonner) {
         name: 'contract',
         allowTypeImports: true,
         message:
-          'Import values from contract/rules, listing, links, messages, details, credentials, email, titles or session.',
+          'Import values from contract/rules, listing, links, messages, details, credentials, email, titles, session or catalogueRules.',
       },
       ...(withSonner ? [sonnerImport] : []),
     ],
@@ -112,10 +112,11 @@ function restrictedImports(withSonner) {
           '!contract/titles',
           '!contract/session',
           '!contract/sessionCookie',
+          '!contract/catalogueRules',
         ],
         allowTypeImports: true,
         message:
-          'Import values from contract/rules, listing, links, messages, details, credentials, email, titles or session.',
+          'Import values from contract/rules, listing, links, messages, details, credentials, email, titles, session or catalogueRules.',
       },
     ],
   };
@@ -214,7 +215,7 @@ export default tseslint.config(
     // Checks the mock backend's answers against the contract's schemas under jest, with its
     // rows in *Calls.ts beside their handlers: none of it reaches the bundle, so it may import
     // the TypeBox schemas.
-    files: ['src/testing/handlers.contract.test.ts', 'src/testing/*Calls.ts'],
+    files: ['src/testing/handlers.contract.test.ts', 'src/testing/*Calls.ts', 'src/testing/backOffice/*Calls.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {

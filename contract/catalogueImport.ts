@@ -3,6 +3,7 @@
  * a cell is read (prices as people type them), and the preview an import answers with.
  */
 import { Type, type Static } from 'typebox';
+import { MAX_PRODUCT_PRICE_NAIRA } from './catalogueRules';
 import { ValidationIssueSchema } from './errors';
 
 /** The columns, in the order the export writes them. */
@@ -29,15 +30,8 @@ export const MAX_IMPORT_ROWS = 5000;
 /** The largest file the import takes: 5,000 rows with long descriptions fit. */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
-export const MAX_PRODUCT_NAME_LENGTH = 120;
-export const MAX_PRODUCT_DESCRIPTION_LENGTH = 2000;
-export const MAX_PRODUCT_UNIT_LENGTH = 40;
-/** ₦100 million: more is a typo (an extra zero or two), not a price. */
-export const MAX_PRICE_KOBO = 100_000_000 * 100;
-export const MAX_STOCK = 1_000_000;
-
-export const VAT_CLASSES = ['exempt', 'standard'] as const;
-export type VatClass = (typeof VAT_CLASSES)[number];
+/** The product form's limit: more is a typo (an extra zero or two), not a price. */
+const MAX_PRICE_KOBO = MAX_PRODUCT_PRICE_NAIRA * 100;
 
 /** What reading a money cell gives: kobo, or the reason in words. */
 export type NairaReading = { kobo: number } | { problem: string };
@@ -71,7 +65,9 @@ export function readNaira(text: string): NairaReading {
   const [whole = '0', fraction = ''] = cleaned.replace(/[, ]/g, '').split('.');
   const kobo = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   if (kobo > MAX_PRICE_KOBO) {
-    return { problem: `"${text.trim()}" is more than ₦100,000,000: check the zeros` };
+    return {
+      problem: `"${text.trim()}" is more than ₦${MAX_PRODUCT_PRICE_NAIRA.toLocaleString('en-NG')}: check the zeros`,
+    };
   }
   return { kobo };
 }

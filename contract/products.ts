@@ -84,9 +84,15 @@ export const ProductListAnswerSchema = Type.Union([Type.Array(ProductSchema), Pr
     'of every match, best first. With any of them: a page.',
 });
 
-/** GET /categories: every category with products, in the catalogue's order. */
+/**
+ * GET /categories: the categories with a product in stock, in the order the owner set (the
+ * home page's tiles and the shop's chips).
+ */
 export const CategorySchema = Type.Object({
   name: Type.String(),
+  slug: Type.String(),
+  /** The category's picture, or null for none yet. */
+  image: Type.Union([Type.String(), Type.Null()]),
   /** Products in the category. */
   products: Type.Integer({ minimum: 0 }),
   /** Of those, how many are in stock. */

@@ -207,7 +207,9 @@ export async function pagePreview(
   const productPage = ROUTES.get(route)?.preview?.kind === 'product';
   // The app's own reading of the address: trimmed, lower-cased, then checked.
   const slug = productPage ? query.get(PRODUCT_SLUG_PARAM)?.trim().toLowerCase() || null : null;
-  const product = slug && SLUG_PATTERN.test(slug) ? await cachedProduct(ctx.db, slug) : null;
+  const found = slug && SLUG_PATTERN.test(slug) ? await cachedProduct(ctx.db, slug) : null;
+  // An archived product is previewed as the shop: it is no longer sold.
+  const product = found?.archivedAt === null ? found : null;
   if (!product) {
     return {
       type: 'website',

@@ -18,6 +18,35 @@ const t = setupHarness();
 const cheapHasher = createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
 
 describe('demo data', () => {
+  test('the demo sets VAT by category, units from the names, and the categories in order', async () => {
+    await seedDemo(t.db, cheapHasher);
+    const rows = await t.db.query<{
+      name: string;
+      category: string;
+      unit: string;
+      vat_class: string;
+    }>('SELECT name, category, unit, vat_class FROM products ORDER BY id');
+    for (const row of rows) {
+      const taxed = row.category === 'Toiletries' || row.category === 'Household';
+      expect([row.name, row.vat_class]).toEqual([row.name, taxed ? 'standard' : 'exempt']);
+    }
+    const unit = (name: string) => rows.find((r) => r.name === name)?.unit;
+    expect(unit('Mama Gold Rice 50kg')).toBe('50kg');
+    expect(unit('Coca-Cola 50cl PET (pack of 12)')).toBe('50cl PET, pack of 12');
+    expect(unit('Ofada Rice (1 paint bucket)')).toBe('1 paint bucket');
+    const categories = await t.db.query<{ name: string }>(
+      'SELECT name FROM categories ORDER BY position',
+    );
+    expect(categories.map((c) => c.name)).toEqual([
+      'Staples',
+      'Fresh Food',
+      'Provisions',
+      'Drinks',
+      'Toiletries',
+      'Household',
+    ]);
+  });
+
   test('seeds 60+ real products, a vendor in Ibadan and the demo shopper, once', async () => {
     const result = await seedDemo(t.db, cheapHasher);
     expect(result).toEqual({ products: DEMO_PRODUCTS.length, shopperCreated: true });
@@ -576,7 +605,7 @@ describe('search', () => {
 });
 
 describe('GET /categories', () => {
-  test('lists each category in catalogue order with its product and in-stock counts', async () => {
+  test('lists the categories with a product in stock, in the list order, with their counts', async () => {
     await seedProducts(t.db, [
       { name: 'Ofada Rice 5kg', price: 9500, category: 'Staples', stock: 4 },
       { name: 'Milo 500g', price: 5600, category: 'Provisions', stock: 0 },
@@ -584,13 +613,15 @@ describe('GET /categories', () => {
     ]);
     const r = await call(t.app, { url: '/api/categories' });
     expect(r.statusCode).toBe(200);
+    // Provisions has nothing to sell: no tile or chip may lead to an empty aisle.
     expect(json(r)).toEqual([
-      { name: 'Staples', products: 2, in_stock: 1 },
-      { name: 'Provisions', products: 1, in_stock: 0 },
+      { name: 'Staples', slug: 'staples', image: null, products: 2, in_stock: 1 },
     ]);
     await t.db.query("UPDATE products SET inventory_stock = 9 WHERE name = 'Milo 500g'");
     expect(json(await call(t.app, { url: '/api/categories' }))).toContainEqual({
       name: 'Provisions',
+      slug: 'provisions',
+      image: null,
       products: 1,
       in_stock: 1,
     });

@@ -259,6 +259,38 @@ const INTRUSIONS: Record<string, Intrusion[]> = {
       expected: 403,
     }),
   ],
+  // The back office's catalogue: a shopper is refused before any product is looked at.
+  'GET /api/staff/products/:id': [() => ({ url: '/api/staff/products/3', expected: 403 })],
+  'PATCH /api/staff/products/:id': [
+    () => ({
+      method: 'PATCH',
+      url: '/api/staff/products/3',
+      body: { row_version: 1, price: 1 },
+      expected: 403,
+    }),
+  ],
+  'POST /api/staff/products/:id/stock': [
+    () => ({
+      method: 'POST',
+      url: '/api/staff/products/3/stock',
+      body: { reason: 'counted', counted: 0 },
+      expected: 403,
+    }),
+  ],
+  'GET /api/staff/products/:id/stock': [
+    () => ({ url: '/api/staff/products/3/stock', expected: 403 }),
+  ],
+  'PATCH /api/staff/categories/:id': [
+    () => ({
+      method: 'PATCH',
+      url: '/api/staff/categories/1',
+      body: { name: 'B was here' },
+      expected: 403,
+    }),
+  ],
+  'DELETE /api/staff/categories/:id': [
+    () => ({ method: 'DELETE', url: '/api/staff/categories/1', expected: 403 }),
+  ],
   'GET /api/verify-transaction': [
     (w) => ({ url: `/api/verify-transaction?reference=${w.orderedReference}`, expected: 404 }),
     (w) => ({ url: `/api/verify-transaction?reference=${w.pendingReference}`, expected: 404 }),

@@ -14,6 +14,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, type Persistor } from 'redux-persist';
 import { apis } from '../services';
 import type { affiliatesApi } from '../services/affiliatesApi';
+import type { catalogueAdminApi } from '../services/backOffice/catalogueAdminApi';
 import type { notificationsApi } from '../services/notificationsApi';
 import type { orderItemsApi } from '../services/orderItemsApi';
 import type { paymentApi } from '../services/paymentApi';
@@ -41,7 +42,8 @@ type LazyLoadedSlices = WithSlice<typeof checkoutSlice> &
   WithSlice<typeof orderItemsApi> &
   WithSlice<typeof paymentApi> &
   WithSlice<typeof catalogueImportApi> &
-  WithSlice<typeof shopSettingsApi>;
+  WithSlice<typeof shopSettingsApi> &
+  WithSlice<typeof catalogueAdminApi>;
 
 /**
  * The session slice, the shopper's saved copies and the API slices a first visit uses; the

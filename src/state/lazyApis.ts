@@ -10,6 +10,7 @@
 import { createAction, type Reducer } from '@reduxjs/toolkit';
 import type { affiliatesApi } from '../services/affiliatesApi';
 import type { catalogueImportApi } from '../services/backOffice/catalogueImportApi';
+import type { catalogueAdminApi } from '../services/backOffice/catalogueAdminApi';
 import type { notificationsApi } from '../services/notificationsApi';
 import type { orderItemsApi } from '../services/orderItemsApi';
 import type { paymentApi } from '../services/paymentApi';
@@ -23,7 +24,8 @@ export type LazyApi =
   | typeof orderItemsApi
   | typeof paymentApi
   | typeof catalogueImportApi
-  | typeof shopSettingsApi;
+  | typeof shopSettingsApi
+  | typeof catalogueAdminApi;
 
 /**
  * A slice of plain state that joins the same way, with no middleware. Its state is typed where

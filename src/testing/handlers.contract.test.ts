@@ -66,6 +66,7 @@ import { notificationCalls } from './notificationCalls';
 import { mockShop } from './orderHandlers';
 import { staffCalls } from './staffCalls';
 import { shopSettingsCalls } from './shopSettingsCalls';
+import { productsCalls } from './backOffice/productsCalls';
 
 const [aProduct] = fixtureProducts;
 const [aCartLine] = fixtureCart.all_cart_data;
@@ -695,26 +696,33 @@ function specCallOf(call: Pick<Call, 'method' | 'path'>): SpecCall | undefined {
   return found?.[1];
 }
 
-test.each([...calls, ...orderCalls, ...notificationCalls, ...staffCalls, ...shopSettingsCalls])(
-  '$name: the answer is what the server answers',
-  async (call) => {
-    await call.setup?.();
-    if (call.request) {
-      const sent = call.form ?? call.body;
-      expect(Value.Errors(call.request, sent)).toEqual([]);
-    }
-    const response = await send(call);
-    expect(response.status).toBe(call.status ?? 200);
-    const answer: unknown = await response.json();
-    expect(Value.Errors(call.answer, answer)).toEqual([]);
-    // One of the original calls keeps the shape it always had.
-    const spec = specCallOf(call);
-    const paged = asksForPage(new URL(apiUrl(call.path, call.service)).searchParams);
-    if (spec && response.status === 200 && !paged) {
-      expect(Value.Errors(spec.answers, answer)).toEqual([]);
-    }
-  },
-);
+/** Every call the mock backend answers, each beside what the server answers. */
+const everyCall = [
+  ...calls,
+  ...orderCalls,
+  ...notificationCalls,
+  ...staffCalls,
+  ...shopSettingsCalls,
+  ...productsCalls,
+];
+
+test.each(everyCall)('$name: the answer is what the server answers', async (call) => {
+  await call.setup?.();
+  if (call.request) {
+    const sent = call.form ?? call.body;
+    expect(Value.Errors(call.request, sent)).toEqual([]);
+  }
+  const response = await send(call);
+  expect(response.status).toBe(call.status ?? 200);
+  const answer: unknown = await response.json();
+  expect(Value.Errors(call.answer, answer)).toEqual([]);
+  // One of the original calls keeps the shape it always had.
+  const spec = specCallOf(call);
+  const paged = asksForPage(new URL(apiUrl(call.path, call.service)).searchParams);
+  if (spec && response.status === 200 && !paged) {
+    expect(Value.Errors(spec.answers, answer)).toEqual([]);
+  }
+});
 
 test('every one of the original calls has a successful call above', () => {
   const answered = calls.filter((c) => (c.status ?? 200) === 200).map(specCallOf);
@@ -741,9 +749,7 @@ test('every handler of the mock backend has a call above', () => {
     .map((handler) => handler.info as HandlerInfo)
     .filter(
       (info) =>
-        ![...calls, ...orderCalls, ...notificationCalls, ...staffCalls, ...shopSettingsCalls].some(
-          (call) => answers(info, call.method, apiUrl(call.path, call.service)),
-        ),
+        !everyCall.some((call) => answers(info, call.method, apiUrl(call.path, call.service))),
     )
     .map((info) => `${String(info.method)} ${String(info.path)}`);
   // Pictures and the contact form's EmailJS stand-in are not part of the backend contract.

@@ -80,6 +80,7 @@ import { notificationHandlers } from './notificationHandlers';
 import { orderHandlers, paidOnlineProgress, recordOrderEvent } from './orderHandlers';
 import { staffHandlers } from './staffHandlers';
 import { shopSettingsHandlers } from './backOffice/shopSettingsHandlers';
+import { catalogueHandlers } from './backOffice/productsHandlers';
 
 export { mockDb, resetMockDb } from './mockDb';
 
@@ -246,12 +247,19 @@ const productHandlers = [
   http.get(url('/categories', 'product'), () => {
     const categories = new Map<string, Category>();
     for (const p of mockDb.products) {
-      const c = categories.get(p.category) ?? { name: p.category, products: 0, in_stock: 0 };
+      const c = categories.get(p.category) ?? {
+        name: p.category,
+        slug: p.category.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+        image: null,
+        products: 0,
+        in_stock: 0,
+      };
       c.products += 1;
       if (p.inventory_stock > 0) c.in_stock += 1;
       categories.set(p.category, c);
     }
-    return HttpResponse.json([...categories.values()]);
+    // As the server: only categories with something to sell.
+    return HttpResponse.json([...categories.values()].filter((c) => c.in_stock > 0));
   }),
   http.get(url('/search-suggestions', 'product'), ({ request }) => {
     const q = (new URL(request.url).searchParams.get('q') ?? '').trim();
@@ -780,4 +788,5 @@ export const handlers: RequestHandler[] = [
   ...notificationHandlers,
   ...staffHandlers,
   ...shopSettingsHandlers,
+  ...catalogueHandlers,
 ];

@@ -8,7 +8,7 @@ import {
   MAX_IMPORT_ROWS,
   MAX_PRODUCT_DESCRIPTION_LENGTH,
   MAX_PRODUCT_NAME_LENGTH,
-  MAX_PRODUCT_UNIT_LENGTH,
+  MAX_UNIT_LENGTH,
   MAX_STOCK,
   nairaCell,
   readNaira,
@@ -315,8 +315,8 @@ export function planImport(
     }
 
     const unit = has('unit') ? cell('unit') : base.unit;
-    if (unit.length > MAX_PRODUCT_UNIT_LENGTH) {
-      problems.push(`unit is longer than ${MAX_PRODUCT_UNIT_LENGTH} characters`);
+    if (unit.length > MAX_UNIT_LENGTH) {
+      problems.push(`unit is longer than ${MAX_UNIT_LENGTH} characters`);
     }
 
     let vatClass = base.vatClass;

@@ -35,7 +35,10 @@ interface CartRow {
 // The cart cache (cartCache.ts) keeps this answer until cart_items or the catalogue changes
 // (migration 013 announces both): reading another table here needs announcing it too.
 const SELECT = `SELECT c.id, c.quantity, p.id AS product_id, p.slug, p.name, p.amount_kobo,
-    p.disc_amount_kobo, p.inventory_stock, p.image_url, v.name AS vendor_name
+    p.disc_amount_kobo,
+    -- An archived product is no longer sold: in a cart it reads as out of stock.
+    CASE WHEN p.archived_at IS NULL THEN p.inventory_stock ELSE 0 END AS inventory_stock,
+    p.image_url, v.name AS vendor_name
   FROM cart_items c
   JOIN products p ON p.id = c.product_id
   JOIN vendors v ON v.id = p.vendor_id`;

@@ -58,7 +58,7 @@ export async function loadCatalogueIndex(db: Queryable): Promise<CatalogueIndex>
     `SELECT id, category, price_kobo, discount_permille, ratings,
             inventory_stock > 0 AS in_stock, disc_amount_kobo IS NOT NULL AS discounted,
             (extract(epoch FROM created_at) * 1000000)::bigint AS created
-       FROM products ORDER BY id`,
+       FROM products WHERE archived_at IS NULL ORDER BY id`,
   );
   const n = rows.length;
   const index: CatalogueIndex = {

@@ -230,7 +230,7 @@ export async function claimDueStockAlerts(db: Queryable): Promise<DueStockAlert[
        UPDATE stock_alerts a SET notified_at = now()
          FROM products p
         WHERE p.id = a.product_id AND a.back_at IS NOT NULL AND a.notified_at IS NULL
-          AND p.inventory_stock > 0
+          AND p.inventory_stock > 0 AND p.archived_at IS NULL
         RETURNING a.user_id, a.product_id)
      SELECT d.user_id, u.email, u.first_name, d.product_id, p.slug, p.name
        FROM due d JOIN users u ON u.id = d.user_id JOIN products p ON p.id = d.product_id

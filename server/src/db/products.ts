@@ -1,7 +1,7 @@
 import type { Product, ProductSort } from '../../../contract';
 import { toNaira } from '../money';
 import type { Queryable } from './client';
-import { num, numOrNull } from './rows';
+import { isoOrNull, num, numOrNull } from './rows';
 import {
   filterOf,
   loadCatalogueIndex,
@@ -23,6 +23,8 @@ export interface ProductRecord {
   ratings: number;
   inventoryStock: number;
   imageUrl: string | null;
+  /** Set when the owner archived it: out of the shop, kept for the orders that name it. */
+  archivedAt: string | null;
   vendor: { id: number; name: string; address: string; phone: string; description: string };
 }
 
@@ -37,6 +39,7 @@ interface ProductRow {
   ratings: unknown;
   inventory_stock: unknown;
   image_url: string | null;
+  archived_at: unknown;
   vendor_id: unknown;
   vendor_name: string;
   vendor_address: string;
@@ -45,7 +48,7 @@ interface ProductRow {
 }
 
 const SELECT = `SELECT p.id, p.slug, p.name, p.description, p.category, p.amount_kobo,
-    p.disc_amount_kobo, p.ratings, p.inventory_stock, p.image_url, p.vendor_id,
+    p.disc_amount_kobo, p.ratings, p.inventory_stock, p.image_url, p.archived_at, p.vendor_id,
     v.name AS vendor_name, v.address AS vendor_address, v.phone AS vendor_phone,
     v.description AS vendor_description
   FROM products p JOIN vendors v ON v.id = p.vendor_id`;
@@ -62,6 +65,7 @@ function toRecord(r: ProductRow): ProductRecord {
     ratings: num(r.ratings),
     inventoryStock: num(r.inventory_stock),
     imageUrl: r.image_url,
+    archivedAt: isoOrNull(r.archived_at),
     vendor: {
       id: num(r.vendor_id),
       name: r.vendor_name,
@@ -194,7 +198,7 @@ async function rankMatches(db: Queryable, plan: SearchPlan): Promise<Int32Array>
   const rows = await db.query<{ id: unknown }>(
     `SELECT p.id, ${RANK} AS rank
        FROM products p, to_tsquery('english', $2::text) AS tsq, CAST($1 AS text) AS qtext
-      WHERE p.search_vector @@ tsq
+      WHERE p.search_vector @@ tsq AND p.archived_at IS NULL
       ORDER BY rank DESC, p.id`,
     [plan.text, plan.tsquery],
   );
@@ -223,7 +227,7 @@ export async function nearestProducts(
   const rows = await db.query<ProductRow>(
     `WITH page AS (
        SELECT p.id, ${RANK} AS rank FROM products p, to_tsquery('english', $2::text) AS tsq, CAST($1 AS text) AS qtext
-        WHERE p.search_vector @@ tsq ORDER BY rank DESC, p.id LIMIT $3
+        WHERE p.search_vector @@ tsq AND p.archived_at IS NULL ORDER BY rank DESC, p.id LIMIT $3
      )
      ${SELECT} JOIN page ON page.id = p.id ORDER BY page.rank DESC, p.id`,
     [plan.text, plan.tsquery, limit],
@@ -241,32 +245,19 @@ export async function suggestProductNames(
   if (plan.tsquery === '') return [];
   return db.query<{ name: string; slug: string }>(
     `SELECT p.name, p.slug FROM products p, to_tsquery('english', $2::text) AS tsq, CAST($1 AS text) AS qtext
-      WHERE p.search_vector @@ tsq ORDER BY ${RANK} DESC, p.id LIMIT $3`,
+      WHERE p.search_vector @@ tsq AND p.archived_at IS NULL ORDER BY ${RANK} DESC, p.id LIMIT $3`,
     [plan.text, plan.tsquery, limit],
   );
 }
 
-export interface CategoryCount {
-  name: string;
-  products: number;
-  inStock: number;
-}
-
-/** Every category with products, in the order the catalogue first lists them. */
-export async function listCategories(db: Queryable): Promise<CategoryCount[]> {
-  const rows = await db.query<{ name: string; products: unknown; in_stock: unknown }>(
-    `SELECT category AS name, count(*) AS products,
-            count(*) FILTER (WHERE inventory_stock > 0) AS in_stock
-       FROM products GROUP BY category ORDER BY min(id)`,
-  );
-  return rows.map((r) => ({ name: r.name, products: num(r.products), inStock: num(r.in_stock) }));
-}
-
-/** The whole catalogue, in catalogue order. */
+/** The whole catalogue on sale (archived products left out), in catalogue order. */
 export async function listProducts(db: Queryable): Promise<ProductRecord[]> {
-  return (await db.query<ProductRow>(`${SELECT} ORDER BY p.id`)).map(toRecord);
+  return (await db.query<ProductRow>(`${SELECT} WHERE p.archived_at IS NULL ORDER BY p.id`)).map(
+    toRecord,
+  );
 }
 
+/** A product by slug, archived or not (its page says when it is no longer sold). */
 export async function findProductBySlug(
   db: Queryable,
   slug: string,

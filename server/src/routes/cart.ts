@@ -7,6 +7,7 @@ import {
   CartSchema,
   CheckoutSchema,
   ERROR_DETAILS,
+  noLongerSoldDetail,
   IdParamsSchema,
   MAX_CART_QUANTITY,
   MessageSchema,
@@ -63,6 +64,7 @@ const cartRoutes: RoutePlugin = async (app, { ctx }) => {
       const lineId = await db.transaction(async (tx) => {
         const product = await findProductById(tx, productId);
         if (!product) throw notFound(ERROR_DETAILS.productNotFound);
+        if (product.archivedAt !== null) throw conflict(noLongerSoldDetail(product.name));
         const existing = await findCartLineForProduct(tx, user.id, productId);
         const already = existing?.quantity ?? 0;
         if (product.inventoryStock === 0 || already + quantity > product.inventoryStock) {

@@ -14,6 +14,7 @@ import { Type } from 'typebox';
 import {
   CategorySchema,
   ERROR_DETAILS,
+  noLongerSoldDetail,
   MAX_SEARCH_SUGGESTIONS,
   asksForPage,
   ProductImageParamsSchema,
@@ -34,7 +35,6 @@ import type { Database } from '../db/client';
 import {
   catalogueVersion,
   findProductBySlug,
-  listCategories,
   listProductPage,
   listProducts,
   nearestProducts,
@@ -42,6 +42,7 @@ import {
   suggestProductNames,
   toProduct,
 } from '../db/products';
+import { listShopCategories } from '../db/catalogueAdmin';
 import { searchWords } from '../db/search';
 import { pageQuery, searchQuery } from './productQuery';
 import { productSvg } from '../images';
@@ -325,9 +326,12 @@ const productRoutes: RoutePlugin = async (app, { ctx }) => {
         request,
         reply,
         await catalogue.answer('categories', async (): Promise<Category[]> => {
-          const categories = await listCategories(db);
+          const categories = await listShopCategories(db);
           return categories.map((c) => ({
             name: c.name,
+            slug: c.slug,
+            // The photos part turns image_id into an address; until then, none.
+            image: null,
             products: c.products,
             in_stock: c.inStock,
           }));
@@ -363,6 +367,7 @@ const productRoutes: RoutePlugin = async (app, { ctx }) => {
     async (request) => {
       const product = await findProductBySlug(db, request.params.slug);
       if (!product) throw notFound(ERROR_DETAILS.productNotFound);
+      if (product.archivedAt !== null) throw notFound(noLongerSoldDetail(product.name));
       return toProduct(product, config.apiPrefix);
     },
   );

@@ -80,7 +80,9 @@ export async function pageStatus(db: Queryable, url: string): Promise<200 | 404>
     // Without a slug the page asks the shopper to pick a product; with one, it shows it or
     // says it is not there.
     if (slug === undefined || slug === '') return 200;
-    if (!SLUG_PATTERN.test(slug) || !(await cachedProduct(db, slug))) return 404;
+    // An archived product's page says it is no longer sold: not a page to index.
+    const product = SLUG_PATTERN.test(slug) ? await cachedProduct(db, slug) : null;
+    if (!product || product.archivedAt !== null) return 404;
   }
   return 200;
 }
@@ -105,9 +107,9 @@ function sitemapIndex(urls: readonly string[]): string {
 async function sitemapUrls(db: Queryable, origin: string): Promise<string[]> {
   const [categories, products] = await Promise.all([
     db.query<{ category: string }>(
-      'SELECT category FROM products GROUP BY category ORDER BY min(id)',
+      'SELECT category FROM products WHERE archived_at IS NULL GROUP BY category ORDER BY min(id)',
     ),
-    db.query<{ slug: string }>('SELECT slug FROM products ORDER BY id'),
+    db.query<{ slug: string }>('SELECT slug FROM products WHERE archived_at IS NULL ORDER BY id'),
   ]);
   return [
     ...CONTENT_PAGES.map((page) => `${origin}${page}`),

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import {
   CreateWishlistSchema,
   ERROR_DETAILS,
+  noLongerSoldDetail,
   IdParamsSchema,
   MessageSchema,
   WishlistEntrySchema,
@@ -23,6 +24,7 @@ const wishlistRoutes: RoutePlugin = async (app, { ctx }) => {
       const user = currentUser(request);
       const product = await findProductById(db, request.body.product_id);
       if (!product) throw notFound(ERROR_DETAILS.productNotFound);
+      if (product.archivedAt !== null) throw conflict(noLongerSoldDetail(product.name));
       const entry = await addToWishlist(db, user.id, product.id, config.apiPrefix);
       if (!entry) throw conflict(ERROR_DETAILS.wishlistDuplicate);
       return entry;

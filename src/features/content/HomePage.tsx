@@ -12,25 +12,36 @@ import ArrowForward from '@mui/icons-material/ArrowForward';
 import CleaningServicesOutlined from '@mui/icons-material/CleaningServicesOutlined';
 import EggOutlined from '@mui/icons-material/EggOutlined';
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
+import LocalDrinkOutlined from '@mui/icons-material/LocalDrinkOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import NewReleasesOutlined from '@mui/icons-material/NewReleasesOutlined';
 import RiceBowlOutlined from '@mui/icons-material/RiceBowlOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import ShoppingBasketOutlined from '@mui/icons-material/ShoppingBasketOutlined';
+import SoapOutlined from '@mui/icons-material/SoapOutlined';
 import SpaOutlined from '@mui/icons-material/SpaOutlined';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
+import { formatCount } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { useGetCategoriesQuery } from '../../services/productApi';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { PAGE_TITLES } from 'contract/titles';
 import RouterLink from '../../components/RouterLink';
 
-/** Each tile opens the shop at the catalogue's category that holds what it names. */
-const aisles = [
-  { label: 'Rice, beans & grains', category: 'Staples', icon: <RiceBowlOutlined /> },
-  { label: 'Fresh pepper & vegetables', category: 'Fresh Food', icon: <SpaOutlined /> },
-  { label: 'Eggs, fish & protein', category: 'Provisions', icon: <EggOutlined /> },
-  { label: 'Household essentials', category: 'Household', icon: <CleaningServicesOutlined /> },
-] as const;
+/**
+ * The first screen's tiles: the shop's categories in the owner's order (GET /categories lists
+ * only those with something in stock, so a tile never promises what the shop has not got).
+ * The server's page carries the answer, so the tiles are there at first paint.
+ */
+const MAX_TILES = 4;
+const TILE_ICONS: Record<string, ReactNode> = {
+  staples: <RiceBowlOutlined />,
+  'fresh-food': <SpaOutlined />,
+  provisions: <EggOutlined />,
+  drinks: <LocalDrinkOutlined />,
+  toiletries: <SoapOutlined />,
+  household: <CleaningServicesOutlined />,
+};
 
 function categoryPath(category: string): string {
   return `${paths.shop}?${new URLSearchParams({ category })}`;
@@ -96,6 +107,8 @@ function IconBadge({ children, onColour = false }: { children: ReactNode; onColo
 }
 
 function Hero() {
+  const { data: categories } = useGetCategoriesQuery();
+  const aisles = (categories ?? []).slice(0, MAX_TILES);
   return (
     <Box
       component="section"
@@ -182,11 +195,27 @@ function Hero() {
               gap: { xs: 1.5, sm: 2 },
             }}
           >
+            {categories === undefined
+              ? // Until the list arrives (the server's page already has it), tiles of the
+                // same size hold the place, so nothing below moves when it does.
+                Array.from({ length: MAX_TILES }, (_, i) => (
+                  <Box
+                    component="li"
+                    key={i}
+                    aria-hidden="true"
+                    sx={(theme) => ({
+                      minHeight: 140,
+                      borderRadius: 4,
+                      bgcolor: alpha(theme.palette.primary.contrastText, 0.1),
+                    })}
+                  />
+                ))
+              : null}
             {aisles.map((aisle) => (
-              <li key={aisle.label}>
+              <li key={aisle.slug}>
                 <Box
                   component={RouterLink}
-                  to={categoryPath(aisle.category)}
+                  to={categoryPath(aisle.name)}
                   sx={(theme) => ({
                     height: '100%',
                     boxSizing: 'border-box',
@@ -219,9 +248,12 @@ function Hero() {
                       color: 'primary.main',
                     }}
                   >
-                    {aisle.icon}
+                    {TILE_ICONS[aisle.slug] ?? <ShoppingBasketOutlined />}
                   </Box>
-                  <Typography sx={{ fontWeight: 700, lineHeight: 1.3 }}>{aisle.label}</Typography>
+                  <Typography sx={{ fontWeight: 700, lineHeight: 1.3 }}>{aisle.name}</Typography>
+                  <Typography variant="body2" sx={{ opacity: 0.85 }}>
+                    {`${formatCount(aisle.in_stock)} in stock`}
+                  </Typography>
                 </Box>
               </li>
             ))}

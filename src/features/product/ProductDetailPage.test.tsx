@@ -277,6 +277,17 @@ test('a product the server does not know: not found, with a way to the shop', as
   expect(screen.getByRole('link', { name: 'Go to the shop' })).toHaveAttribute('href', '/shop');
 });
 
+test('a product the owner archived says it is no longer sold, with a way to the shop', async () => {
+  server.use(
+    http.get(apiUrl('/get-product/:slug', 'product'), () =>
+      HttpResponse.json({ detail: 'Ijebu Garri (5 kg) is no longer sold' }, { status: 404 }),
+    ),
+  );
+  renderDetail(productPath(garri.slug));
+  expect(await screen.findByText('Ijebu Garri (5 kg) is no longer sold')).toBeVisible();
+  expect(screen.getByRole('link', { name: 'Go to the shop' })).toHaveAttribute('href', '/shop');
+});
+
 test('a slug no product can have is not found without asking the server', async () => {
   const requests = recordRequests();
   renderDetail(productPath('<script>'));

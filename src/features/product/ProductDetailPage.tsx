@@ -40,7 +40,7 @@ import {
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { PAGE_TITLES } from 'contract/titles';
-import { httpStatus, productLoadError } from '../../lib/getErrorMessage';
+import { getErrorMessage, httpStatus, productLoadError } from '../../lib/getErrorMessage';
 import { plainMessages } from '../../lib/messages';
 import { selectListedProduct } from '../../services/listedProduct';
 import { useGetProductQuery } from '../../services/productApi';
@@ -132,6 +132,17 @@ export default function ProductDetailPage() {
         title={PAGE_TITLES.productDetails}
         message="No product chosen yet"
         description="Pick any product in the shop to see its pictures, price, vendor and description here."
+      />
+    );
+  }
+  // The owner archived it: the server's 404 says so by name ("Ofada Rice is no longer sold").
+  const gone = error && httpStatus(error) === 404 ? getErrorMessage(error) : '';
+  if (/ is no longer sold$/.test(gone)) {
+    return (
+      <NotFound
+        title={PAGE_TITLES.productNotFound}
+        message={gone}
+        description="The shop has stopped selling it. There is plenty more in the shop."
       />
     );
   }

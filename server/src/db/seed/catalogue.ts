@@ -740,3 +740,34 @@ export function slugify(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/** The order of the demo's categories: the shop's tiles and chips follow it. */
+export const DEMO_CATEGORY_ORDER = [
+  'Staples',
+  'Fresh Food',
+  'Provisions',
+  'Drinks',
+  'Toiletries',
+  'Household',
+] as const;
+
+/** Toiletries and household goods carry VAT; the demo's foods are basic foods (exempt). */
+export function vatClassOf(category: string): 'standard' | 'exempt' {
+  return category === 'Toiletries' || category === 'Household' ? 'standard' : 'exempt';
+}
+
+const SIZE =
+  /\b(\d+(?:\.\d+)?\s?(?:kg|g|ml|cl|L|Litres?)(?:\s(?:Tin|Refill|Jar|Can|PET|Sachet|Bottle))?)(?=\s|$|\))/i;
+
+/**
+ * The unit or pack size a demo name carries: its size ("500g", "1 Litre") and what its
+ * brackets say ("pack of 12", "1 paint bucket"), e.g. "50cl PET, pack of 12"; '' for none.
+ */
+export function unitOf(name: string): string {
+  const bracket = /\(([^)]+)\)\s*$/.exec(name)?.[1]?.trim() ?? '';
+  const size = SIZE.exec(name.replace(/\([^)]*\)\s*$/, ''))?.[1] ?? '';
+  return [size, bracket]
+    .filter((part) => part !== '')
+    .join(', ')
+    .slice(0, 40);
+}

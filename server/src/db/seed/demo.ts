@@ -7,7 +7,14 @@ import type { PasswordHasher } from '../../auth/passwords';
 import type { Database, Queryable } from '../client';
 import { countProducts } from '../products';
 import { num } from '../rows';
-import { DEMO_PRODUCTS, DEMO_VENDOR, slugify } from './catalogue';
+import {
+  DEMO_CATEGORY_ORDER,
+  DEMO_PRODUCTS,
+  DEMO_VENDOR,
+  slugify,
+  unitOf,
+  vatClassOf,
+} from './catalogue';
 
 export const DEMO_SHOPPER = {
   email: 'demo@ibadanmarket.ng',
@@ -30,7 +37,7 @@ export interface SeedProduct {
   inventoryStock: number;
 }
 
-const COLUMNS_PER_PRODUCT = 9;
+const COLUMNS_PER_PRODUCT = 11;
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters per statement. */
 export const BATCH_SIZE = 1000;
 
@@ -53,12 +60,14 @@ export async function insertProductBatch(
       p.ratings,
       p.inventoryStock,
       vendorId,
+      unitOf(p.name),
+      vatClassOf(p.category),
     );
     return `(${Array.from({ length: COLUMNS_PER_PRODUCT }, (_, i) => `$${base + i + 1}`).join(', ')})`;
   });
   await db.query(
     `INSERT INTO products (slug, name, description, category, amount_kobo, disc_amount_kobo,
-       ratings, inventory_stock, vendor_id)
+       ratings, inventory_stock, vendor_id, unit, vat_class)
      VALUES ${rows.join(', ')}`,
     params,
   );
@@ -90,6 +99,16 @@ export function demoProducts(): SeedProduct[] {
   }));
 }
 
+/** Puts the demo's categories in the shop's order (the list holds them from the products). */
+export async function orderDemoCategories(db: Queryable): Promise<void> {
+  await db.query(
+    `UPDATE categories c SET position = o.n
+       FROM unnest($1::text[]) WITH ORDINALITY AS o(name, n)
+      WHERE c.name = o.name AND c.position <> o.n`,
+    [DEMO_CATEGORY_ORDER],
+  );
+}
+
 // Any fixed number, other than the migrations' lock.
 const DEMO_SEED_LOCK = 727_274_002;
 
@@ -115,6 +134,7 @@ export async function seedDemo(
     const vendorId = await ensureDemoVendor(tx);
     const products = demoProducts();
     await insertProductBatch(tx, vendorId, products);
+    await orderDemoCategories(tx);
     const shopper = await tx.query(
       `INSERT INTO users (email, first_name, last_name, mobile_number, age, gender, role,
          emailverified, password_hash)
