@@ -13,9 +13,11 @@ import type { notificationsApi } from '../services/notificationsApi';
 import type { orderItemsApi } from '../services/orderItemsApi';
 import type { paymentApi } from '../services/paymentApi';
 import type { staffApi } from '../services/staffApi';
+import type { photosApi } from '../services/backOffice/photosApi';
 
 export type LazyApi =
   | typeof staffApi
+  | typeof photosApi
   | typeof notificationsApi
   | typeof affiliatesApi
   | typeof orderItemsApi
