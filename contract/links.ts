@@ -38,7 +38,7 @@ export type MediaWidth = (typeof MEDIA_WIDTHS)[number];
 export const MEDIA_DEFAULT_WIDTH: MediaWidth = 640;
 /** The copy link previews show (WhatsApp, Facebook): Open Graph's 1.91:1, as a JPEG. */
 export const MEDIA_PREVIEW_NAME = '1200x630.jpg';
-export const MEDIA_PATH_PREFIX = '/media/';
+const MEDIA_PATH_PREFIX = '/media/';
 
 /** /media/12-640.webp */
 export function mediaPath(pictureId: number, width: MediaWidth, format: 'webp' | 'jpg'): string {

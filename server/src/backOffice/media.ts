@@ -18,7 +18,7 @@ const NAMES = new Set<string>([
 const FILE = /^([1-9]\d{0,14})-([0-9x]+\.(?:webp|jpg))$/;
 const MISSING = 'There is no such picture';
 const BYTES = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
-export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const mediaRoutes: RoutePlugin = async (app, { ctx }) => {
   const store = pictureStoreFor(ctx.db);

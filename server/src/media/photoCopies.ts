@@ -18,13 +18,13 @@ import type { PictureFile } from './pictureStore';
 sharp.cache(false);
 sharp.concurrency(1);
 
-export type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'heic';
+type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'heic';
 
 const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
 const AVIF_BRANDS = new Set(['avif', 'avis']);
 
 /** What the file's first bytes say it is, or null for anything but a picture the shop takes. */
-export function sniffPhotoFormat(bytes: Uint8Array): PhotoFormat | null {
+function sniffPhotoFormat(bytes: Uint8Array): PhotoFormat | null {
   const ascii = (from: number, to: number) =>
     Buffer.from(bytes.subarray(from, Math.min(to, bytes.length))).toString('latin1');
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
@@ -45,7 +45,7 @@ export function sniffPhotoFormat(bytes: Uint8Array): PhotoFormat | null {
 }
 
 /** Whether the sharp on this machine decodes the format (its prebuilt libvips reads AVIF but not HEIC). */
-export function canReadFormat(format: PhotoFormat): boolean {
+function canReadFormat(format: PhotoFormat): boolean {
   if (format === 'heic') return false;
   const id = format === 'avif' ? 'heif' : format;
   return Object.entries(sharp.format).some(([name, f]) => name === id && f.input.buffer);

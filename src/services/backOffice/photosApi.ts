@@ -63,8 +63,7 @@ export const photosApi = createApi({
 });
 
 /** What a failed upload gives: the shape RTK Query's errors have, for getErrorMessage. */
-export type UploadError =
-  { status: number; data: unknown } | { status: 'FETCH_ERROR'; error: string };
+type UploadError = { status: number; data: unknown } | { status: 'FETCH_ERROR'; error: string };
 
 /**
  * Uploads one photo (multipart, field `image`) with the session's token, telling `onProgress`
