@@ -25,3 +25,33 @@ export function orderPagePath(orderId: number): string {
 export function orderConfirmationPath(orderId: number): string {
   return ORDER_CONFIRMATION_PATH.replace(':orderId', String(orderId));
 }
+
+/**
+ * The shop's own pictures (uploaded photos), served at the site's root. A picture's copies
+ * are kept at these widths, each as WebP and JPEG: a grid card on a phone (about 160 px
+ * wide) at two and three times its pixels, a grid card on a wide screen and the product
+ * page on a phone, and the product page on a phone at three times or a wide screen at two.
+ */
+export const MEDIA_WIDTHS = [320, 640, 1080] as const;
+export type MediaWidth = (typeof MEDIA_WIDTHS)[number];
+/** The copy a product's `images` names: one every browser shows, sharp enough for most. */
+export const MEDIA_DEFAULT_WIDTH: MediaWidth = 640;
+/** The copy link previews show (WhatsApp, Facebook): Open Graph's 1.91:1, as a JPEG. */
+export const MEDIA_PREVIEW_NAME = '1200x630.jpg';
+const MEDIA_PATH_PREFIX = '/media/';
+
+/** /media/12-640.webp */
+export function mediaPath(pictureId: number, width: MediaWidth, format: 'webp' | 'jpg'): string {
+  return `${MEDIA_PATH_PREFIX}${pictureId}-${width}.${format}`;
+}
+
+/** /media/12-1200x630.jpg */
+export function mediaPreviewPath(pictureId: number): string {
+  return `${MEDIA_PATH_PREFIX}${pictureId}-${MEDIA_PREVIEW_NAME}`;
+}
+
+/** The picture a media URL (path or absolute) names, or null for any other image. */
+export function mediaPictureId(src: string): number | null {
+  const match = /^(?:https?:\/\/[^/]+)?\/media\/(\d{1,15})-\d+\.(?:webp|jpg)$/.exec(src);
+  return match ? Number(match[1]) : null;
+}

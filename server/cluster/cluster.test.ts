@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import sharp from 'sharp';
 import { ERROR_DETAILS } from '../../contract';
 import { startFakePaystackApi, type FakePaystack } from '../../e2e/fixtures/paystackStub';
 import { createTokenService } from '../src/auth/tokens';
@@ -424,6 +425,51 @@ test('pay-later orders asked for at once over the servers: one phone keeps at mo
   );
   expect(Number(orders.rows[0]?.n)).toBe(placed);
   expect(await stockInDatabase(product.id)).toBe(100 - Number(orders.rows[0]?.units ?? 0));
+});
+
+test('a photo uploaded through one server is served by every other, with the product', async () => {
+  const [product] = await addProducts('photo', 1, 10);
+  if (!product) throw new Error('no product');
+  const owner = await newShopper();
+  await sql.query(`UPDATE users SET role = 'owner' WHERE id = $1`, [owner.id]);
+  const photo = await sharp({
+    create: { width: 900, height: 600, channels: 3, background: { r: 20, g: 110, b: 60 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+  const first = servers[0] as ServerProcess;
+  const uploaded = await fetch(`${first.url}/api/staff/products/${product.id}/images`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.token}`, ...clientAddress() },
+    body: form,
+  });
+  expect(uploaded.status).toBe(201);
+  const { photos } = (await uploaded.json()) as { photos: { src: string; preview: string }[] };
+  const [added] = photos;
+  if (!added) throw new Error('no photo in the answer');
+
+  for (const server of servers.slice(1)) {
+    // The product's picture is the photo on every server at once...
+    const answer = await api<{ images: string }>(server, 'GET', `/api/get-product/${product.slug}`);
+    expect({ server: server.name, images: answer.body.images }).toEqual({
+      server: server.name,
+      images: added.src,
+    });
+    // ...and every server serves its copies, the same bytes, cached for a year.
+    for (const url of [added.src, added.preview]) {
+      const served = await fetch(`${server.url}${url}`);
+      expect({ server: server.name, url, status: served.status }).toEqual({
+        server: server.name,
+        url,
+        status: 200,
+      });
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect(meta.format).toBe('jpeg');
+    }
+  }
 });
 
 test('a stock change made through one server shows on every other at once', async () => {

@@ -6,7 +6,12 @@
  * With them, the page's own <title> and description, and for a product its schema.org Product
  * data, which search engines read for a result with its price and stock.
  */
-import { PRODUCT_SLUG_PARAM, productDetailsPath } from '../../contract/links';
+import {
+  PRODUCT_SLUG_PARAM,
+  mediaPictureId,
+  mediaPreviewPath,
+  productDetailsPath,
+} from '../../contract/links';
 import { PAGE_TITLES, SHOP_TITLE, documentTitle, shopTitle } from '../../contract/titles';
 import { routeManifest, type RouteEntry, type RouteManifest } from '../../src/app/routeManifest';
 import type { AppContext } from './context';
@@ -225,10 +230,15 @@ export async function pagePreview(
       structuredData: null,
     };
   }
-  const photo =
-    product.imageUrl && !/\.svg(?:[?#]|$)/i.test(product.imageUrl)
-      ? new URL(product.imageUrl, `${origin}/`).href
-      : null;
+  // A photo the owner uploaded is previewed by its 1200x630 JPEG, the shape chat apps show.
+  const pictureId = product.imageUrl ? mediaPictureId(product.imageUrl) : null;
+  const photoPath =
+    pictureId !== null
+      ? mediaPreviewPath(pictureId)
+      : product.imageUrl && !/\.svg(?:[?#]|$)/i.test(product.imageUrl)
+        ? product.imageUrl
+        : null;
+  const photo = photoPath ? new URL(photoPath, `${origin}/`).href : null;
   const unitKobo = unitPriceKobo(product);
   const price = formatNaira(unitKobo);
   const inStock = product.inventoryStock > 0;

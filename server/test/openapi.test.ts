@@ -40,9 +40,14 @@ const NOT_API: Record<string, string> = {
 
 /**
  * Routes whose body is no schema's to check: Paystack signs the raw bytes, so the webhook
- * keeps them raw, checks the signature, then checks the event itself (checkWebhookEvent).
+ * keeps them raw, checks the signature, then checks the event itself (checkWebhookEvent);
+ * a photo is a multipart file whose bytes are checked as a picture (media/photoCopies.ts).
  */
-const RAW_BODY = new Set(['POST /api/paystack/webhook']);
+const RAW_BODY = new Set([
+  'POST /api/paystack/webhook',
+  'POST /api/staff/products/:id/images',
+  'POST /api/staff/categories/:id/image',
+]);
 
 /** POST routes that take nothing in their body: the path or the token says it all. */
 const NO_BODY = new Set([

@@ -21,6 +21,7 @@ import type { paymentApi } from '../services/paymentApi';
 import type { catalogueImportApi } from '../services/backOffice/catalogueImportApi';
 import type { staffApi } from '../services/staffApi';
 import type { shopSettingsApi } from '../services/backOffice/shopSettingsApi';
+import type { photosApi } from '../services/backOffice/photosApi';
 import type { checkoutSlice } from '../features/cart/checkout/checkoutSlice';
 import { apiLoaded, hostLazyApis, loadedParts, type LazyPart } from '../state/lazyApis';
 import { listenerMiddleware } from '../state/listenerMiddleware';
@@ -37,6 +38,7 @@ import { readStoredSession, syncSessionAcrossTabs } from './storedSession';
  */
 type LazyLoadedSlices = WithSlice<typeof checkoutSlice> &
   WithSlice<typeof staffApi> &
+  WithSlice<typeof photosApi> &
   WithSlice<typeof notificationsApi> &
   WithSlice<typeof affiliatesApi> &
   WithSlice<typeof orderItemsApi> &

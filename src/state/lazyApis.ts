@@ -16,9 +16,11 @@ import type { orderItemsApi } from '../services/orderItemsApi';
 import type { paymentApi } from '../services/paymentApi';
 import type { staffApi } from '../services/staffApi';
 import type { shopSettingsApi } from '../services/backOffice/shopSettingsApi';
+import type { photosApi } from '../services/backOffice/photosApi';
 
 export type LazyApi =
   | typeof staffApi
+  | typeof photosApi
   | typeof notificationsApi
   | typeof affiliatesApi
   | typeof orderItemsApi

@@ -65,3 +65,30 @@ test('the first rows (eager) and other lists show their picture at once', () => 
   expect(screen.getByRole('img', { name: 'Eager' })).toHaveAttribute('loading', 'eager');
   expect(screen.getByRole('img', { name: 'Plain' })).toHaveAttribute('loading', 'lazy');
 });
+
+test('an uploaded photo offers each of its copies, WebP first, sized for where it shows', () => {
+  const { container } = render(
+    <ProductImage src="/media/12-640.jpg" alt="Palm oil" sizes="(max-width: 559px) 50vw, 25vw" />,
+  );
+  const image = screen.getByRole('img', { name: 'Palm oil' });
+  expect(image).toHaveAttribute('src', '/media/12-640.jpg');
+  expect(image).toHaveAttribute(
+    'srcset',
+    '/media/12-320.jpg 320w, /media/12-640.jpg 640w, /media/12-1080.jpg 1080w',
+  );
+  expect(image).toHaveAttribute('sizes', '(max-width: 559px) 50vw, 25vw');
+  // A <source> has no role to find it by.
+  // eslint-disable-next-line testing-library/no-container, testing-library/no-node-access
+  const webp = container.querySelector('picture > source[type="image/webp"]');
+  expect(webp).toHaveAttribute(
+    'srcset',
+    '/media/12-320.webp 320w, /media/12-640.webp 640w, /media/12-1080.webp 1080w',
+  );
+});
+
+test('a drawn picture has one address and no srcset', () => {
+  const { container } = render(<ProductImage src={src} alt="Ofada rice" size={72} />);
+  expect(screen.getByRole('img', { name: 'Ofada rice' })).not.toHaveAttribute('srcset');
+  // eslint-disable-next-line testing-library/no-container, testing-library/no-node-access
+  expect(container.querySelector('source')).toBeNull();
+});

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { styled } from '@mui/material/styles';
 import ShoppingBasketOutlined from '@mui/icons-material/ShoppingBasketOutlined';
+import { MEDIA_WIDTHS, mediaPath, mediaPictureId } from 'contract/links';
 import { onIdle } from '../../lib/onIdle';
 import { theme } from '../../theme/theme';
 
@@ -21,6 +22,19 @@ interface ProductImageProps {
    */
   whenIdle?: boolean;
   size?: number | string;
+  /**
+   * How wide the picture shows at each screen width (the `sizes` attribute), so the browser
+   * picks the smallest copy of an uploaded photo that is sharp; defaults to `size` in px.
+   */
+  sizes?: string;
+}
+
+/** The copies of an uploaded photo at each width, for `srcset`; null for any other picture. */
+function photoCopies(src: string, format: 'webp' | 'jpg'): string | null {
+  const id = mediaPictureId(src);
+  return id === null
+    ? null
+    : MEDIA_WIDTHS.map((w) => `${mediaPath(id, w, format)} ${w}w`).join(', ');
 }
 
 // Styles from the app's theme as plain objects, serialized once when the module loads (not
@@ -57,6 +71,7 @@ export default function ProductImage({
   eager = false,
   whenIdle = false,
   size = '100%',
+  sizes = typeof size === 'number' ? `${size}px` : '100vw',
 }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const [wanted, setWanted] = useState(eager || !whenIdle);
@@ -64,6 +79,8 @@ export default function ProductImage({
     if (wanted) return undefined;
     return onIdle(() => setWanted(true));
   }, [wanted]);
+  const webp = photoCopies(src, 'webp');
+  const jpeg = photoCopies(src, 'jpg');
   return (
     <Frame style={{ width: size, aspectRatio: String(ratio) }}>
       {!wanted ? null : failedSrc === src ? (
@@ -73,15 +90,21 @@ export default function ProductImage({
           aria-hidden={alt ? undefined : true}
         />
       ) : (
-        <Picture
-          src={src}
-          alt={alt}
-          loading={eager ? 'eager' : 'lazy'}
-          // The first screen's pictures are its largest paint: asked for ahead of the scripts.
-          fetchPriority={eager ? 'high' : 'auto'}
-          decoding="async"
-          onError={() => setFailedSrc(src)}
-        />
+        // An uploaded photo comes as WebP where the browser takes it, JPEG otherwise.
+        <picture style={{ display: 'contents' }}>
+          {webp ? <source type="image/webp" srcSet={webp} sizes={sizes} /> : null}
+          <Picture
+            src={src}
+            srcSet={jpeg ?? undefined}
+            sizes={jpeg ? sizes : undefined}
+            alt={alt}
+            loading={eager ? 'eager' : 'lazy'}
+            // The first screen's pictures are its largest paint: asked for ahead of the scripts.
+            fetchPriority={eager ? 'high' : 'auto'}
+            decoding="async"
+            onError={() => setFailedSrc(src)}
+          />
+        </picture>
       )}
     </Frame>
   );

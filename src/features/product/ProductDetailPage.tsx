@@ -304,7 +304,14 @@ function ProductDetails({ product, pending }: { product: Product; pending?: Deta
             borderColor: 'divider',
           }}
         >
-          <ProductImage src={product.images} alt={product.name} ratio={4 / 3} eager />
+          <ProductImage
+            src={product.images}
+            alt={product.name}
+            ratio={4 / 3}
+            eager
+            // Full width on a phone; beside the details (5 parts of 11) from md up.
+            sizes="(max-width: 899px) 100vw, 45vw"
+          />
           {outOfStock ? (
             <Chip
               label={plainMessages.outOfStock}

@@ -14,7 +14,10 @@ import {
   useRemoveFromWishlist,
 } from '../../components/product/useCartLineActions';
 import { queueCardContent } from './cardQueue';
-import { IMAGE_INSET, IMAGE_RATIO } from './gridMetrics';
+import { IMAGE_INSET, IMAGE_RATIO, PHONE_MAX_WIDTH, TABLET_MAX_WIDTH } from './gridMetrics';
+
+/** A card's picture is about a column wide: two columns on a phone, three, then four. */
+const CARD_SIZES = `(max-width: ${PHONE_MAX_WIDTH - 1}px) 50vw, (max-width: ${TABLET_MAX_WIDTH - 1}px) 33vw, 25vw`;
 import RouterLink from '../../components/RouterLink';
 
 const CART_ICON =
@@ -289,7 +292,14 @@ function ProductCard({
 
   return (
     <Card aria-posinset={position} aria-setsize={setSize} data-product-card="">
-      <ProductImage src={product.images} alt="" ratio={IMAGE_RATIO} eager={eager} whenIdle />
+      <ProductImage
+        src={product.images}
+        alt=""
+        ratio={IMAGE_RATIO}
+        eager={eager}
+        whenIdle
+        sizes={CARD_SIZES}
+      />
       {outOfStock ? <Badge data-badge="">{plainMessages.outOfStock}</Badge> : null}
       <Name>
         <NameLink to={productDetailsPath(product.slug)} onClick={() => onOpen(product)}>
