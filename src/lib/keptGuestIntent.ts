@@ -1,19 +1,57 @@
 /**
- * Reading back the tap a guest made before logging in (lib/guestIntent.ts): only well-formed
- * and fresh intents count, so an old or tampered value is never carried out.
+ * Reading back the taps a guest kept (lib/guestIntent.ts): only well-formed lines of a fresh
+ * basket count, so an old or tampered value is never merged; and the words that tell the
+ * shopper what a log in will do and what the merge did.
  */
+import { MAX_CART_QUANTITY } from 'contract/rules';
+import type { GuestCartMergeResult } from 'contract';
 import {
-  GUEST_INTENT_KEY,
-  GUEST_INTENT_TTL_MS,
-  guestIntentStorage,
-  type GuestIntent,
+  GUEST_BASKET_KEY,
+  GUEST_BASKET_TTL_MS,
+  GUEST_RETURN_TTL_MS,
+  guestBasketStorage,
+  type GuestBasket,
+  type GuestCartLine,
+  type GuestSavedItem,
 } from './guestIntent';
 
 const isId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value > 0;
+const isMoney = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
-/** The stored value when it is a well-formed intent, else null (old or tampered values). */
-function parse(raw: string | null): GuestIntent | null {
+function savedItem(value: unknown): GuestSavedItem | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (!isId(v.productId) || !isMoney(v.amount)) return null;
+  if (typeof v.name !== 'string' || typeof v.slug !== 'string' || typeof v.images !== 'string')
+    return null;
+  const discAmount = isMoney(v.discAmount) ? v.discAmount : null;
+  const stock = typeof v.stock === 'number' && Number.isInteger(v.stock) ? v.stock : -1;
+  return {
+    productId: v.productId,
+    name: v.name,
+    slug: v.slug,
+    images: v.images,
+    amount: v.amount,
+    discAmount,
+    stock,
+  };
+}
+
+function cartLine(value: unknown): GuestCartLine | null {
+  const item = savedItem(value);
+  const quantity = (value as { quantity?: unknown } | null)?.quantity;
+  if (!item || !isId(quantity) || quantity > MAX_CART_QUANTITY) return null;
+  return { ...item, quantity };
+}
+
+function defined<T>(value: T | null): value is T {
+  return value !== null;
+}
+
+/** The stored value when it is a fresh, well-formed basket (bad lines dropped), else null. */
+export function parseGuestBasket(raw: string | null, now: number): GuestBasket | null {
   if (raw === null) return null;
   let value: unknown;
   try {
@@ -23,36 +61,85 @@ function parse(raw: string | null): GuestIntent | null {
   }
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
-  if (typeof v.returnTo !== 'string' || typeof v.savedAt !== 'number') return null;
-  if (!isId(v.productId)) return null;
-  const base = { returnTo: v.returnTo, savedAt: v.savedAt, productId: v.productId };
-  switch (v.kind) {
-    case 'wishlistAdd':
-      return { kind: 'wishlistAdd', ...base };
-    case 'cartAdd':
-    case 'buy':
-      if (!isId(v.quantity) || typeof v.pricePerItem !== 'number') return null;
-      return { kind: v.kind, ...base, quantity: v.quantity, pricePerItem: v.pricePerItem };
-    default:
-      return null;
-  }
+  if (typeof v.mergeId !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(v.mergeId)) return null;
+  if (typeof v.updatedAt !== 'number') return null;
+  const age = now - v.updatedAt;
+  if (age < 0 || age > GUEST_BASKET_TTL_MS) return null;
+  const cart = (Array.isArray(v.cart) ? v.cart : []).map(cartLine).filter(defined);
+  const saved = (Array.isArray(v.saved) ? v.saved : []).map(savedItem).filter(defined);
+  if (cart.length === 0 && saved.length === 0) return null;
+  const returnSetAt = typeof v.returnSetAt === 'number' ? v.returnSetAt : null;
+  const returnFresh =
+    typeof v.returnTo === 'string' &&
+    returnSetAt !== null &&
+    now - returnSetAt >= 0 &&
+    now - returnSetAt <= GUEST_RETURN_TTL_MS;
+  return {
+    mergeId: v.mergeId,
+    cart,
+    saved,
+    returnTo: returnFresh ? (v.returnTo as string) : null,
+    returnSetAt: returnFresh ? returnSetAt : null,
+    updatedAt: v.updatedAt,
+  };
 }
 
-function fresh(intent: GuestIntent | null, now: number): GuestIntent | null {
-  if (!intent) return null;
-  const age = now - intent.savedAt;
-  return age >= 0 && age <= GUEST_INTENT_TTL_MS ? intent : null;
+/** The guest's basket still waiting (null when none, expired or unreadable). */
+export function readGuestBasket(now = Date.now()): GuestBasket | null {
+  return parseGuestBasket(guestBasketStorage()?.getItem(GUEST_BASKET_KEY) ?? null, now);
 }
 
-/** The intent still waiting, without using it up (null when none or expired). */
-export function peekGuestIntent(now = Date.now()): GuestIntent | null {
-  return fresh(parse(guestIntentStorage()?.getItem(GUEST_INTENT_KEY) ?? null), now);
+/** Where a kept tap asked to come back to after log in, if still fresh. */
+export function peekGuestReturn(now = Date.now()): string | null {
+  return readGuestBasket(now)?.returnTo ?? null;
 }
 
-/** Removes the intent and returns it if it is still fresh: whoever takes it carries it out. */
-export function takeGuestIntent(now = Date.now()): GuestIntent | null {
-  const store = guestIntentStorage();
-  const raw = store?.getItem(GUEST_INTENT_KEY) ?? null;
-  store?.removeItem(GUEST_INTENT_KEY);
-  return fresh(parse(raw), now);
+/** "Palm Oil", "Palm Oil and Rice", "Palm Oil and 2 more". */
+export function namesInWords(names: string[]): string {
+  const [first, second] = names;
+  if (first === undefined) return '';
+  if (names.length === 1) return first;
+  if (names.length === 2) return `${first} and ${second ?? ''}`;
+  return `${first} and ${names.length - 1} more`;
+}
+
+/**
+ * What logging in will do with the guest's basket, for the login and sign-up pages, e.g.
+ * "Log in to add Palm Oil and 2 more to your cart and save Rice". Null when nothing is kept.
+ */
+export function loginPromise(basket: GuestBasket | null, verb = 'Log in'): string | null {
+  if (!basket) return null;
+  // The last tap first: it is the one the shopper has in mind.
+  const cart = namesInWords(basket.cart.map((l) => l.name).reverse());
+  const saved = namesInWords(basket.saved.map((s) => s.name).reverse());
+  if (cart && saved) return `${verb} to add ${cart} to your cart and save ${saved}.`;
+  if (cart) return `${verb} to add ${cart} to your cart.`;
+  if (saved) return `${verb} to save ${saved} to your wishlist.`;
+  return null;
+}
+
+/**
+ * What the merge did, one sentence per line that did not go in whole (e.g. "Palm Oil: only 3
+ * left, 3 added"), after a first sentence for what went in as it was.
+ */
+export function mergeReport(result: GuestCartMergeResult): { title: string; details: string[] } {
+  const whole = result.lines.filter((l) => l.capped === null);
+  const details = result.lines
+    .filter((l) => l.capped !== null)
+    .map((l) => {
+      const name = l.name ?? 'A product you chose';
+      if (l.capped === 'unavailable') return `${name}: no longer sold, not added`;
+      if (l.capped === 'cart_limit')
+        return `${name}: at most ${MAX_CART_QUANTITY} in a cart, ${l.added} added`;
+      if (l.added === 0) return `${name}: out of stock, not added`;
+      return `${name}: only ${l.stock} left, ${l.added} added`;
+    });
+  const names = namesInWords(whole.map((l) => l.name ?? ''));
+  const title =
+    whole.length > 0
+      ? `Added to your cart: ${names}`
+      : details.length > 0
+        ? 'Your cart could not take everything'
+        : 'Your cart is up to date';
+  return { title, details };
 }

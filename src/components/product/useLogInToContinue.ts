@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { saveGuestIntent, type GuestAction } from '../../lib/guestIntent';
+import { keepGuestTap, setGuestReturn, type GuestAction } from '../../lib/guestIntent';
 import { loginPathReturningTo, paths } from '../../lib/paths';
 import { toastPleaseLogIn } from '../../lib/toasts';
 
 /**
- * For a signed-out shopper's tap: the spec's 'Please, log in' toast, whose 'Log in' button
- * remembers the tap and opens the login page, returning to this page (or, for 'Buy', the
- * cart). The tap is carried out once that log in succeeds (app/listeners.ts). Nothing is
- * kept unless the shopper asks to log in, so a toast ignored leaves nothing behind.
+ * For a signed-out shopper's tap: the tap is kept at once in the guest's cart or saved list
+ * (lib/guestIntent.ts), every tap, and the spec's 'Please, log in' toast says so; its 'Log in'
+ * button opens the login page, returning to this page (or, for 'Buy', the cart). The kept
+ * taps join the account at the next log in (app/listeners.ts).
  *
  * The returned function keeps its identity across navigations: the shop's grid memoizes on it.
  */
@@ -21,11 +21,16 @@ export function useLogInToContinue(): (action: GuestAction) => void {
   }, [navigate, location.pathname, location.search]);
 
   return useCallback((action: GuestAction) => {
+    keepGuestTap(action);
+    const kept =
+      action.kind === 'wishlistAdd'
+        ? 'Kept in your saved items until you log in.'
+        : 'Kept in your cart: log in to pay.';
     toastPleaseLogIn(() => {
       const { navigate: go, here } = latest.current;
       const returnTo = action.kind === 'buy' ? paths.cart : here;
-      saveGuestIntent(action, returnTo);
+      setGuestReturn(returnTo);
       void go(loginPathReturningTo(returnTo));
-    });
+    }, kept);
   }, []);
 }
