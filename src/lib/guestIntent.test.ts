@@ -6,11 +6,10 @@ import {
   emptyGuestBasket,
   hasGuestBasket,
   keepGuestTap,
-  removeGuestItem,
   setGuestReturn,
   withTap,
 } from './guestIntent';
-import { loginPromise, mergeReport, readGuestBasket } from './keptGuestIntent';
+import { loginPromise, mergeReport, readGuestBasket, removeGuestItem } from './keptGuestIntent';
 
 const T0 = Date.UTC(2026, 10, 25, 9, 0);
 const garri = { id: 1, name: 'Ijebu Garri', slug: 'garri', images: '/g.svg', amount: 6500 };

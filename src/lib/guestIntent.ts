@@ -196,32 +196,3 @@ export function hasGuestBasket(): boolean {
 export function dropGuestBasket(): void {
   writeGuestBasket(null);
 }
-
-/** The stored basket as text: a stable snapshot for useSyncExternalStore. */
-export function guestBasketSnapshot(): string | null {
-  return guestBasketStorage()?.getItem(GUEST_BASKET_KEY) ?? null;
-}
-
-/** Calls `onChange` when the basket changes, in this tab or another. */
-export function subscribeGuestBasket(onChange: () => void): () => void {
-  if (typeof window === 'undefined') return () => {};
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === GUEST_BASKET_KEY) onChange();
-  };
-  window.addEventListener(GUEST_BASKET_EVENT, onChange);
-  window.addEventListener('storage', onStorage);
-  return () => {
-    window.removeEventListener(GUEST_BASKET_EVENT, onChange);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-/** Takes a product out of the guest's cart (`cart`) or saved list (`saved`). */
-export function removeGuestItem(list: 'cart' | 'saved', productId: number, now = Date.now()): void {
-  const basket = rawBasket(now);
-  if (!basket) return;
-  const cart = list === 'cart' ? basket.cart.filter((l) => l.productId !== productId) : basket.cart;
-  const saved =
-    list === 'saved' ? basket.saved.filter((s) => s.productId !== productId) : basket.saved;
-  writeGuestBasket({ ...basket, cart, saved });
-}

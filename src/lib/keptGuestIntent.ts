@@ -6,10 +6,12 @@
 import { MAX_CART_QUANTITY } from 'contract/rules';
 import type { GuestCartMergeResult } from 'contract';
 import {
+  GUEST_BASKET_EVENT,
   GUEST_BASKET_KEY,
   GUEST_BASKET_TTL_MS,
   GUEST_RETURN_TTL_MS,
   guestBasketStorage,
+  writeGuestBasket,
   type GuestBasket,
   type GuestCartLine,
   type GuestSavedItem,
@@ -142,4 +144,33 @@ export function mergeReport(result: GuestCartMergeResult): { title: string; deta
         ? 'Your cart could not take everything'
         : 'Your cart is up to date';
   return { title, details };
+}
+
+/** The stored basket as text: a stable snapshot for useSyncExternalStore. */
+export function guestBasketSnapshot(): string | null {
+  return guestBasketStorage()?.getItem(GUEST_BASKET_KEY) ?? null;
+}
+
+/** Calls `onChange` when the basket changes, in this tab or another. */
+export function subscribeGuestBasket(onChange: () => void): () => void {
+  if (typeof window === 'undefined') return () => {};
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === GUEST_BASKET_KEY) onChange();
+  };
+  window.addEventListener(GUEST_BASKET_EVENT, onChange);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(GUEST_BASKET_EVENT, onChange);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** Takes a product out of the guest's cart (`cart`) or saved list (`saved`). */
+export function removeGuestItem(list: 'cart' | 'saved', productId: number, now = Date.now()): void {
+  const basket = readGuestBasket(now);
+  if (!basket) return;
+  const cart = list === 'cart' ? basket.cart.filter((l) => l.productId !== productId) : basket.cart;
+  const saved =
+    list === 'saved' ? basket.saved.filter((s) => s.productId !== productId) : basket.saved;
+  writeGuestBasket({ ...basket, cart, saved });
 }

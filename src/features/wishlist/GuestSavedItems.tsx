@@ -12,13 +12,13 @@ import ProductImage from '../../components/product/ProductImage';
 import { productDetailsPath } from '../../components/product/productPath';
 import RouterLink from '../../components/RouterLink';
 import { formatNaira } from '../../lib/format';
+import { type GuestSavedItem } from '../../lib/guestIntent';
 import {
   guestBasketSnapshot,
+  readGuestBasket,
   removeGuestItem,
   subscribeGuestBasket,
-  type GuestSavedItem,
-} from '../../lib/guestIntent';
-import { readGuestBasket } from '../../lib/keptGuestIntent';
+} from '../../lib/keptGuestIntent';
 import { TAP_TARGET_PX } from '../../theme/theme';
 
 /** The guest's kept saved items: the stored basket, re-read whenever it changes. */

@@ -17,14 +17,13 @@ import ProductImage from '../../../components/product/ProductImage';
 import { productDetailsPath } from '../../../components/product/productPath';
 import RouterLink from '../../../components/RouterLink';
 import { formatNaira } from '../../../lib/format';
+import { setGuestReturn, type GuestCartLine } from '../../../lib/guestIntent';
 import {
   guestBasketSnapshot,
+  readGuestBasket,
   removeGuestItem,
-  setGuestReturn,
   subscribeGuestBasket,
-  type GuestCartLine,
-} from '../../../lib/guestIntent';
-import { readGuestBasket } from '../../../lib/keptGuestIntent';
+} from '../../../lib/keptGuestIntent';
 import { loginPathReturningTo, paths } from '../../../lib/paths';
 import { productApi, useGetProductQuery } from '../../../services/productApi';
 import { useAppSelector } from '../../../state/hooks';
