@@ -6,12 +6,8 @@ import { useAddToCart } from '../components/product/useAddToCart';
 import { useAddToWishlist } from '../components/product/useAddToWishlist';
 import LoginPage from '../features/auth/LoginPage';
 import { http, HttpResponse } from 'msw';
-import {
-  GUEST_BASKET_KEY,
-  GUEST_BASKET_TTL_MS,
-  keepGuestTap,
-  setGuestReturn,
-} from '../lib/guestIntent';
+import { GUEST_BASKET_KEY, GUEST_BASKET_TTL_MS } from '../lib/guestIntent';
+import { keepGuestTap, setGuestReturn } from '../lib/keptGuestIntent';
 import { paths } from '../lib/paths';
 import { usersApi } from '../services/usersApi';
 import { loggedOut } from '../state/sessionSlice';

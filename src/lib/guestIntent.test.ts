@@ -3,13 +3,18 @@ import {
   GUEST_BASKET_KEY,
   GUEST_BASKET_TTL_MS,
   GUEST_RETURN_TTL_MS,
-  emptyGuestBasket,
   hasGuestBasket,
+} from './guestIntent';
+import {
+  emptyGuestBasket,
   keepGuestTap,
+  loginPromise,
+  mergeReport,
+  readGuestBasket,
+  removeGuestItem,
   setGuestReturn,
   withTap,
-} from './guestIntent';
-import { loginPromise, mergeReport, readGuestBasket, removeGuestItem } from './keptGuestIntent';
+} from './keptGuestIntent';
 
 const T0 = Date.UTC(2026, 10, 25, 9, 0);
 const garri = { id: 1, name: 'Ijebu Garri', slug: 'garri', images: '/g.svg', amount: 6500 };

@@ -9,10 +9,10 @@
  * last tap, so a cart left on a shared phone long ago is not merged into a stranger's account;
  * the login page says what will be added before anyone logs in.
  *
- * Keeping a tap and checking for one load with the first screen; reading the basket back and
- * validating it (lib/keptGuestIntent.ts) loads with the pages that show it and the merge.
+ * Only checking for a basket loads with the first screen; keeping a tap, reading the basket
+ * back and validating it (lib/keptGuestIntent.ts) load on a guest's first tap, with the pages
+ * that show it, and with the merge.
  */
-import { MAX_CART_QUANTITY } from 'contract/rules';
 
 /** The localStorage key, versioned: a new shape gets a new key. */
 export const GUEST_BASKET_KEY = 'ibmGuestBasket.v1';
@@ -85,79 +85,6 @@ export function guestBasketStorage(): Storage | null {
   }
 }
 
-function newMergeId(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-export function emptyGuestBasket(now: number): GuestBasket {
-  return {
-    mergeId: newMergeId(),
-    cart: [],
-    saved: [],
-    returnTo: null,
-    returnSetAt: null,
-    updatedAt: now,
-  };
-}
-
-function snapshot(product: GuestProduct): GuestSavedItem {
-  return {
-    productId: product.id,
-    name: product.name ?? `Product ${product.id}`,
-    slug: product.slug ?? '',
-    images: product.images ?? '',
-    amount: product.amount ?? 0,
-    discAmount: product.disc_amount ?? null,
-    stock: product.inventory_stock ?? -1,
-  };
-}
-
-/**
- * The basket with one more tap: a product added again adds up (to the cart's limit per
- * product), a product saved again stays once. Pure, so the rules are tested on their own.
- */
-export function withTap(basket: GuestBasket, action: GuestAction, now: number): GuestBasket {
-  const item = snapshot(action.product);
-  const next = { ...basket, updatedAt: now };
-  if (action.kind === 'wishlistAdd') {
-    const others = basket.saved.filter((s) => s.productId !== item.productId);
-    return { ...next, saved: [...others, item] };
-  }
-  const existing = basket.cart.find((l) => l.productId === item.productId);
-  if (!existing) {
-    const quantity = Math.min(action.quantity, MAX_CART_QUANTITY);
-    return { ...next, cart: [...basket.cart, { ...item, quantity }] };
-  }
-  const quantity = Math.min(existing.quantity + action.quantity, MAX_CART_QUANTITY);
-  return {
-    ...next,
-    cart: basket.cart.map((l) => (l === existing ? { ...item, quantity } : l)),
-  };
-}
-
-/**
- * The basket as stored, when its outline is right and it has not expired; each line is
- * checked where it is read back (lib/keptGuestIntent.ts).
- */
-function rawBasket(now: number): GuestBasket | null {
-  try {
-    const value = JSON.parse(guestBasketStorage()?.getItem(GUEST_BASKET_KEY) ?? 'null') as unknown;
-    const b = value as GuestBasket | null;
-    const fresh =
-      b !== null &&
-      typeof b.updatedAt === 'number' &&
-      now - b.updatedAt >= 0 &&
-      now - b.updatedAt <= GUEST_BASKET_TTL_MS;
-    return fresh && Array.isArray(b.cart) && Array.isArray(b.saved) && typeof b.mergeId === 'string'
-      ? b
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 export function writeGuestBasket(basket: GuestBasket | null): void {
   const store = guestBasketStorage();
   try {
@@ -170,18 +97,6 @@ export function writeGuestBasket(basket: GuestBasket | null): void {
     // A full or refused storage loses the tap, as if it had not been kept.
   }
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(GUEST_BASKET_EVENT));
-}
-
-/** Keeps one more guest tap. */
-export function keepGuestTap(action: GuestAction, now = Date.now()): void {
-  const basket = rawBasket(now) ?? emptyGuestBasket(now);
-  writeGuestBasket(withTap(basket, action, now));
-}
-
-/** Remembers the page to come back to after the log in the shopper just asked for. */
-export function setGuestReturn(returnTo: string, now = Date.now()): void {
-  const basket = rawBasket(now);
-  if (basket) writeGuestBasket({ ...basket, returnTo, returnSetAt: now });
 }
 
 /**

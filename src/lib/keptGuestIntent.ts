@@ -10,12 +10,99 @@ import {
   GUEST_BASKET_KEY,
   GUEST_BASKET_TTL_MS,
   GUEST_RETURN_TTL_MS,
+  type GuestAction,
+  type GuestProduct,
   guestBasketStorage,
   writeGuestBasket,
   type GuestBasket,
   type GuestCartLine,
   type GuestSavedItem,
 } from './guestIntent';
+
+function newMergeId(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function emptyGuestBasket(now: number): GuestBasket {
+  return {
+    mergeId: newMergeId(),
+    cart: [],
+    saved: [],
+    returnTo: null,
+    returnSetAt: null,
+    updatedAt: now,
+  };
+}
+
+function snapshot(product: GuestProduct): GuestSavedItem {
+  return {
+    productId: product.id,
+    name: product.name ?? `Product ${product.id}`,
+    slug: product.slug ?? '',
+    images: product.images ?? '',
+    amount: product.amount ?? 0,
+    discAmount: product.disc_amount ?? null,
+    stock: product.inventory_stock ?? -1,
+  };
+}
+
+/**
+ * The basket with one more tap: a product added again adds up (to the cart's limit per
+ * product), a product saved again stays once. Pure, so the rules are tested on their own.
+ */
+export function withTap(basket: GuestBasket, action: GuestAction, now: number): GuestBasket {
+  const item = snapshot(action.product);
+  const next = { ...basket, updatedAt: now };
+  if (action.kind === 'wishlistAdd') {
+    const others = basket.saved.filter((s) => s.productId !== item.productId);
+    return { ...next, saved: [...others, item] };
+  }
+  const existing = basket.cart.find((l) => l.productId === item.productId);
+  if (!existing) {
+    const quantity = Math.min(action.quantity, MAX_CART_QUANTITY);
+    return { ...next, cart: [...basket.cart, { ...item, quantity }] };
+  }
+  const quantity = Math.min(existing.quantity + action.quantity, MAX_CART_QUANTITY);
+  return {
+    ...next,
+    cart: basket.cart.map((l) => (l === existing ? { ...item, quantity } : l)),
+  };
+}
+
+/**
+ * The basket as stored, when its outline is right and it has not expired; each line is
+ * checked where it is read back (lib/keptGuestIntent.ts).
+ */
+function rawBasket(now: number): GuestBasket | null {
+  try {
+    const value = JSON.parse(guestBasketStorage()?.getItem(GUEST_BASKET_KEY) ?? 'null') as unknown;
+    const b = value as GuestBasket | null;
+    const fresh =
+      b !== null &&
+      typeof b.updatedAt === 'number' &&
+      now - b.updatedAt >= 0 &&
+      now - b.updatedAt <= GUEST_BASKET_TTL_MS;
+    return fresh && Array.isArray(b.cart) && Array.isArray(b.saved) && typeof b.mergeId === 'string'
+      ? b
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps one more guest tap. */
+export function keepGuestTap(action: GuestAction, now = Date.now()): void {
+  const basket = rawBasket(now) ?? emptyGuestBasket(now);
+  writeGuestBasket(withTap(basket, action, now));
+}
+
+/** Remembers the page to come back to after the log in the shopper just asked for. */
+export function setGuestReturn(returnTo: string, now = Date.now()): void {
+  const basket = rawBasket(now);
+  if (basket) writeGuestBasket({ ...basket, returnTo, returnSetAt: now });
+}
 
 const isId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value > 0;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { keepGuestTap, setGuestReturn, type GuestAction } from '../../lib/guestIntent';
+import type { GuestAction } from '../../lib/guestIntent';
 import { loginPathReturningTo, paths } from '../../lib/paths';
 import { toastPleaseLogIn } from '../../lib/toasts';
 
@@ -12,6 +12,9 @@ import { toastPleaseLogIn } from '../../lib/toasts';
  *
  * The returned function keeps its identity across navigations: the shop's grid memoizes on it.
  */
+/** The code that keeps a tap loads on a guest's first tap, not with the first screen. */
+const keeping = () => import(/* webpackChunkName: "guest-basket" */ '../../lib/keptGuestIntent');
+
 export function useLogInToContinue(): (action: GuestAction) => void {
   const navigate = useNavigate();
   const location = useLocation();
@@ -21,7 +24,7 @@ export function useLogInToContinue(): (action: GuestAction) => void {
   }, [navigate, location.pathname, location.search]);
 
   return useCallback((action: GuestAction) => {
-    keepGuestTap(action);
+    void keeping().then((kept) => kept.keepGuestTap(action));
     const kept =
       action.kind === 'wishlistAdd'
         ? 'Kept in your saved items until you log in.'
@@ -29,7 +32,7 @@ export function useLogInToContinue(): (action: GuestAction) => void {
     toastPleaseLogIn(() => {
       const { navigate: go, here } = latest.current;
       const returnTo = action.kind === 'buy' ? paths.cart : here;
-      setGuestReturn(returnTo);
+      void keeping().then((kept) => kept.setGuestReturn(returnTo));
       void go(loginPathReturningTo(returnTo));
     }, kept);
   }, []);

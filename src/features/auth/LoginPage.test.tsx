@@ -11,7 +11,7 @@ import {
 } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import { recordRequests, server } from '../../testing/server';
-import { keepGuestTap } from '../../lib/guestIntent';
+import { keepGuestTap } from '../../lib/keptGuestIntent';
 import LoginPage from './LoginPage';
 
 const LOGIN_URL = apiUrl('/login', 'users');

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { expect, within } from 'storybook/test';
 import type { Product } from 'contract';
 import DetailLayout from '../../../components/layouts/DetailLayout';
-import { keepGuestTap } from '../../../lib/guestIntent';
+import { keepGuestTap } from '../../../lib/keptGuestIntent';
 import { paths } from '../../../lib/paths';
 import { fixtureProducts } from '../../../testing/fixtures';
 import { mockDb } from '../../../testing/handlers';

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Product } from 'contract';
 import { formatNaira } from '../../../lib/format';
-import { GUEST_BASKET_KEY, keepGuestTap } from '../../../lib/guestIntent';
+import { GUEST_BASKET_KEY } from '../../../lib/guestIntent';
+import { keepGuestTap } from '../../../lib/keptGuestIntent';
 import { fixtureProducts } from '../../../testing/fixtures';
 import { mockDb } from '../../../testing/handlers';
 import { recordRequests } from '../../../testing/server';

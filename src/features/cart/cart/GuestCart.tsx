@@ -17,10 +17,11 @@ import ProductImage from '../../../components/product/ProductImage';
 import { productDetailsPath } from '../../../components/product/productPath';
 import RouterLink from '../../../components/RouterLink';
 import { formatNaira } from '../../../lib/format';
-import { setGuestReturn, type GuestCartLine } from '../../../lib/guestIntent';
+import type { GuestCartLine } from '../../../lib/guestIntent';
 import {
   guestBasketSnapshot,
   readGuestBasket,
+  setGuestReturn,
   removeGuestItem,
   subscribeGuestBasket,
 } from '../../../lib/keptGuestIntent';
