@@ -35,3 +35,4 @@ export * from './shopSettings';
 export * from './catalogue';
 export * from './catalogueImport';
 export * from './photos';
+export * from './guestCart';

@@ -131,7 +131,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/auth\/login$/);
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
-    await expect(page.getByLabel('Email address')).toHaveValue(shopper.email);
+    await expect(page.getByLabel('Email or phone number')).toHaveValue(shopper.email);
     await page.getByLabel(/^Password\b/).fill(shopper.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page.getByText('Login successful!')).toBeVisible();
@@ -162,7 +162,7 @@ test.describe('accounts', () => {
     expect(activated.status()).toBe(200);
 
     await page.goto('/auth/login');
-    await page.getByLabel('Email address').fill(shopper.email);
+    await page.getByLabel('Email or phone number').fill(shopper.email);
     await page.getByLabel(/^Password\b/).fill(shopper.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -215,7 +215,7 @@ test.describe('accounts', () => {
     const code = await codeSentTo(request, shopper.email);
 
     await page.goto('/auth/login');
-    await page.getByLabel('Email address').fill(shopper.email);
+    await page.getByLabel('Email or phone number').fill(shopper.email);
     await page.getByLabel(/^Password\b/).fill(shopper.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText('not activated');
@@ -246,7 +246,7 @@ test.describe('accounts', () => {
     expect(activated.status()).toBe(200);
 
     await page.goto('/auth/login');
-    await page.getByLabel('Email address').fill(shopper.email);
+    await page.getByLabel('Email or phone number').fill(shopper.email);
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Forgot password' });
     await expect(dialog.getByLabel('Email address')).toHaveValue(shopper.email);
@@ -275,7 +275,7 @@ test.describe('accounts', () => {
     await expect(page.getByText('Password reset successful!')).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    await expect(page.getByLabel('Email address')).toHaveValue(shopper.email);
+    await expect(page.getByLabel('Email or phone number')).toHaveValue(shopper.email);
     await page.getByLabel(/^Password\b/).fill(newPassword);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page.getByText('Login successful!')).toBeVisible();
@@ -341,7 +341,7 @@ test.describe('at phone width, by keyboard alone', () => {
 
     await expect(page).toHaveURL(/\/auth\/login$/);
     await expect(dialog).toBeHidden();
-    await expect(page.getByLabel('Email address')).toHaveValue(shopper.email);
+    await expect(page.getByLabel('Email or phone number')).toHaveValue(shopper.email);
     const password = page.getByLabel(/^Password\b/);
     await tabTo(page, password);
     await page.keyboard.type(shopper.password);

@@ -1,6 +1,7 @@
 /**
  * A guest's tap kept through log in, on a phone in a real browser: Add to cart while signed
- * out, 'Log in' from the toast, and back on the same page with the product in the cart.
+ * out, 'Log in' from the toast, and back on the same page with the product merged into the
+ * cart (e2e/guestCart.spec.ts has every tap kept through a sign-up).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Cart, Product } from 'contract';
@@ -53,7 +54,7 @@ test.describe('on a 390 px phone, signed out', () => {
       await pleaseLogIn.getByRole('button', { name: 'Log in' }).click();
 
       await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
-      await page.getByLabel('Email address').fill(DEMO.email);
+      await page.getByLabel('Email or phone number').fill(DEMO.email);
       await page.getByLabel(/^Password\b/).fill(DEMO.password);
       await page
         .getByRole('form', { name: 'Log in' })
@@ -61,7 +62,7 @@ test.describe('on a 390 px phone, signed out', () => {
         .click();
 
       await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === shopPath);
-      await expect(liveToasts(page, 'Product successfully added to cart')).toBeVisible();
+      await expect(liveToasts(page, `Added to your cart: ${product.name}`)).toBeVisible();
       const count = before + 1;
       await expect(cartLink(page)).toHaveAccessibleName(
         `Cart, ${count} item${count === 1 ? '' : 's'}`,
@@ -78,7 +79,7 @@ test.describe('on a 390 px phone, signed out', () => {
       expect(cart.all_cart_data.filter((l) => l.product.id === product.id)).toEqual([
         expect.objectContaining({ quantity: 1 }),
       ]);
-      // Carried out once: a reload of the page does not add it again.
+      // Merged once: a reload of the page does not add it again.
       await page.reload();
       await expect(page.getByRole('list', { name: 'Cart items' })).toBeVisible();
       expect(itemCount(await getCart(request, shopper))).toBe(count);

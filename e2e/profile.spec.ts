@@ -192,7 +192,7 @@ test('logging in from the prompt comes back to the same profile page', async ({ 
   await page.goto('/profile/wishlist');
   await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fprofile%2Fwishlist$/);
-  await page.getByLabel('Email address').fill(DEMO.email);
+  await page.getByLabel('Email or phone number').fill(DEMO.email);
   await page.getByLabel(/^Password\b/).fill(DEMO.password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/profile\/wishlist$/);

@@ -136,7 +136,7 @@ test("staff take a pay-on-delivery order to Delivered and the cash; the shopper'
     await page.goto(`/staff/orders?area=${encodeURIComponent(CITY)}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Orders to fulfil');
     await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
-    await page.getByLabel('Email address').fill(STAFF.email);
+    await page.getByLabel('Email or phone number').fill(STAFF.email);
     await page.getByLabel(/^Password\b/).fill(STAFF.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page).toHaveURL(/\/staff\/orders\?area=Ibadan-Dugbe$/);

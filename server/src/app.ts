@@ -410,6 +410,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       await api.register(healthRoutes, opts);
       await api.register(productRoutes, opts);
       await api.register(cartRoutes, opts);
+      await api.register(import('./routes/cartMerge'), opts);
       await api.register(wishlistRoutes, opts);
       await api.register(userRoutes, opts);
       await api.register(orderRoutes, opts);

@@ -1,40 +1,90 @@
-import type { GuestIntent } from '../lib/guestIntent';
-import { takeGuestIntent } from '../lib/keptGuestIntent';
-import { toastMutation } from '../lib/toasts';
+import type { GuestCartMergeResult } from 'contract';
+import { writeGuestBasket, type GuestBasket } from '../lib/guestIntent';
+import { errorDetail, httpStatus } from '../lib/getErrorMessage';
+import { mergeReport, namesInWords, readGuestBasket } from '../lib/keptGuestIntent';
+import { toast } from '../lib/toast';
+import { toastError } from '../lib/toasts';
 import { cartApi } from '../services/cartApi';
 import { wishlistApi } from '../services/wishlistApi';
 import type { AppDispatch } from '../state/types';
 
-/**
- * Carries out the tap a guest made before logging in (lib/guestIntent.ts), once, for the
- * shopper who just logged in, with the usual toasts; a refusal (out of stock meanwhile) is
- * told in the server's words. Loaded by app/listeners.ts only when a tap is waiting.
- */
-export async function replayGuestIntent(userId: number, dispatch: AppDispatch): Promise<void> {
-  const intent = takeGuestIntent();
-  if (intent) await carryOut(intent, userId, dispatch);
-}
+/** How long the merge's words stay: the shopper may need to read what changed. */
+const MERGE_TOAST_DURATION_MS = 8000;
 
-async function carryOut(intent: GuestIntent, userId: number, dispatch: AppDispatch) {
-  if (intent.kind === 'wishlistAdd') {
-    await toastMutation(
-      dispatch(
-        wishlistApi.endpoints.addWishlistItem.initiate({ product_id: intent.productId }),
-      ).unwrap(),
-      'wishlistAdd',
-    );
+/**
+ * Merges what a guest kept (lib/guestIntent.ts) into the account that just logged in: the
+ * cart lines in one call, which the server adds once per merge id (capped by stock), and the
+ * saved items one by one; then tells the shopper in words what went in and what did not. What
+ * could not be sent (no connection) stays kept, with the same merge id, for the next log in.
+ * Loaded by app/listeners.ts only when something is kept.
+ */
+export async function mergeGuestBasket(dispatch: AppDispatch): Promise<void> {
+  const basket = readGuestBasket();
+  if (!basket) {
+    writeGuestBasket(null);
     return;
   }
-  await toastMutation(
-    dispatch(
-      cartApi.endpoints.addCartItem.initiate({
-        user_id: userId,
-        product_id: intent.productId,
-        quantity: intent.quantity,
-        price_per_item: intent.pricePerItem,
+  const cartLeft = await mergeCart(basket, dispatch);
+  const savedLeft = await mergeSaved(basket, dispatch);
+  writeGuestBasket({ ...basket, cart: cartLeft, saved: savedLeft, returnTo: null });
+}
+
+/** A refusal that will not change by trying again: the kept line is done with. */
+function isFinal(error: unknown): boolean {
+  const status = httpStatus(error);
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 401;
+}
+
+async function mergeCart(basket: GuestBasket, dispatch: AppDispatch): Promise<GuestBasket['cart']> {
+  if (basket.cart.length === 0) return [];
+  let result: GuestCartMergeResult;
+  try {
+    result = await dispatch(
+      cartApi.endpoints.mergeGuestCart.initiate({
+        merge_id: basket.mergeId,
+        lines: basket.cart.map((l) => ({ product_id: l.productId, quantity: l.quantity })),
       }),
-    ).unwrap(),
-    'cartAdd',
-    { failureDetail: 'description' },
-  );
+    ).unwrap();
+  } catch (error) {
+    toastError(
+      `Your cart from before you logged in could not be added: ${
+        errorDetail(error) ?? 'no connection'
+      }. It is still kept and will be added at your next log in.`,
+      MERGE_TOAST_DURATION_MS,
+    );
+    return isFinal(error) ? [] : basket.cart;
+  }
+  const { title, details } = mergeReport(result);
+  if (details.length === 0) {
+    toast.success(title, { duration: MERGE_TOAST_DURATION_MS });
+  } else {
+    toast.info(title, { description: details.join('. '), duration: MERGE_TOAST_DURATION_MS });
+  }
+  return [];
+}
+
+async function mergeSaved(
+  basket: GuestBasket,
+  dispatch: AppDispatch,
+): Promise<GuestBasket['saved']> {
+  const left: GuestBasket['saved'] = [];
+  const saved: string[] = [];
+  for (const item of basket.saved) {
+    try {
+      await dispatch(
+        wishlistApi.endpoints.addWishlistItem.initiate({ product_id: item.productId }),
+      ).unwrap();
+      saved.push(item.name);
+    } catch (error) {
+      // Already saved counts as saved; a product gone is dropped; no connection keeps it.
+      if (!isFinal(error)) left.push(item);
+      else if (httpStatus(error) !== 404) saved.push(item.name);
+    }
+  }
+  if (saved.length > 0) {
+    toast.success(`Saved to your wishlist: ${namesInWords(saved)}`, {
+      duration: MERGE_TOAST_DURATION_MS,
+    });
+  }
+  return left;
 }

@@ -4,7 +4,7 @@
  */
 import { isRejectedWithValue, type UnknownAction } from '@reduxjs/toolkit';
 import { isCredentialError } from '../lib/getErrorMessage';
-import { dropGuestIntent, hasGuestIntent } from '../lib/guestIntent';
+import { hasGuestBasket } from '../lib/guestIntent';
 import { cartApi } from '../services/cartApi';
 import { shopperScopedApis } from '../services';
 import { ordersApi } from '../services/ordersApi';
@@ -12,7 +12,7 @@ import { productApi } from '../services/productApi';
 import { usersApi } from '../services/usersApi';
 import { loadedApis } from '../state/lazyApis';
 import { startAppListening } from '../state/listenerMiddleware';
-import { loggedIn, loggedOut, syncedFromStorage } from '../state/sessionSlice';
+import { loggedIn, loggedOut } from '../state/sessionSlice';
 
 /** The Authorization header a failed RTK Query request carried, from the action's meta. */
 function bearerSent(action: UnknownAction): string | null {
@@ -51,31 +51,19 @@ startAppListening({
 });
 
 /**
- * A guest's tap kept through log in (components/product/useLogInToContinue.ts): the next
- * successful log in in this tab carries it out, once, for the shopper who just logged in,
- * with the usual toasts. Registered after the listener above, so the session already holds
- * the new token. A refusal (out of stock meanwhile) is told in the server's words.
+ * What a guest kept (components/product/useLogInToContinue.ts) joins the account at the next
+ * successful log in, in whichever tab it happens, with words for what went in. Registered
+ * after the listener above, so the session already holds the new token.
  */
 startAppListening({
   matcher: usersApi.endpoints.login.matchFulfilled,
-  effect: async (action, { dispatch }) => {
-    // The replay's code loads only when a tap is waiting: most log ins have none.
-    if (!hasGuestIntent()) return;
-    const { replayGuestIntent } = await import(
+  effect: async (_action, { dispatch }) => {
+    // The merge's code loads only when something is kept: most log ins have nothing.
+    if (!hasGuestBasket()) return;
+    const { mergeGuestBasket } = await import(
       /* webpackChunkName: "guest-replay" */ './guestReplay'
     );
-    await replayGuestIntent(action.payload.user_details.id, dispatch);
-  },
-});
-
-/**
- * Another tab's log in signs this tab in too, without a log in here: a tap kept in this tab
- * is then not carried out for that shopper, nor for whoever logs in here later.
- */
-startAppListening({
-  actionCreator: syncedFromStorage,
-  effect: (action) => {
-    if (action.payload.authToken !== null) dropGuestIntent();
+    await mergeGuestBasket(dispatch);
   },
 });
 

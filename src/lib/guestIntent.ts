@@ -1,67 +1,113 @@
 /**
- * What a signed-out shopper tapped (add to cart, save, buy) when told 'Please, log in', kept
- * until their next log in in this tab so it can be carried out then.
+ * What a signed-out shopper tapped (Add to cart, Buy, the heart), every tap of it: a guest
+ * cart and saved list kept in this browser until the next log in or sign-up, which merges
+ * them into the account (app/guestReplay.ts).
  *
- * sessionStorage, not the persisted session: it survives the login page, sign-up and a
- * reload, but belongs to this tab only, so a tap in one tab is never carried out for whoever
- * logs in in another. It is taken (read and removed at once) on the next log in, so it is
- * carried out at most once, and it expires: a tap from long ago is no longer what the shopper
- * wants.
+ * localStorage, beside the six session keys, under a key of our own whose name carries its
+ * version: a guest who closes the tab and comes back tomorrow still finds their cart, and a
+ * later shape can live beside this one without misreading it. It expires a while after the
+ * last tap, so a cart left on a shared phone long ago is not merged into a stranger's account;
+ * the login page says what will be added before anyone logs in.
  *
- * Saving and checking load with the first screen (a guest's tap, every log in); reading a
- * kept tap back (lib/keptGuestIntent.ts) loads with the login page and the replay.
+ * Only checking for a basket loads with the first screen; keeping a tap, reading the basket
+ * back and validating it (lib/keptGuestIntent.ts) load on a guest's first tap, with the pages
+ * that show it, and with the merge.
  */
 
-/** How long a tap waits for its log in: long enough to sign up and activate an account. */
-export const GUEST_INTENT_TTL_MS = 30 * 60 * 1000;
+/** The localStorage key, versioned: a new shape gets a new key. */
+export const GUEST_BASKET_KEY = 'ibmGuestBasket.v1';
 
-/** The sessionStorage key the intent is kept under. */
-export const GUEST_INTENT_KEY = 'guestIntent';
+/** How long a guest's basket waits for its log in after the last tap. */
+export const GUEST_BASKET_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * How long the page to come back to after log in is remembered: long enough to sign up and
+ * activate an account, short enough that a later log in starts on the shop as usual.
+ */
+export const GUEST_RETURN_TTL_MS = 30 * 60 * 1000;
+
+/** What the shelf showed of a product when it was tapped: enough to list it without a call. */
+export interface GuestProduct {
+  id: number;
+  name?: string;
+  slug?: string;
+  images?: string;
+  amount?: number;
+  disc_amount?: number | null;
+  inventory_stock?: number;
+}
 
 export type GuestAction =
   /** 'Add to cart': quantity of one product. */
-  | { kind: 'cartAdd'; productId: number; quantity: number; pricePerItem: number }
+  | { kind: 'cartAdd'; product: GuestProduct; quantity: number }
   /** 'Buy' on a product page: into the cart, then on to the cart to pay. */
-  | { kind: 'buy'; productId: number; quantity: number; pricePerItem: number }
-  /** The heart: save one product to the wishlist. */
-  | { kind: 'wishlistAdd'; productId: number };
+  | { kind: 'buy'; product: GuestProduct; quantity: number }
+  /** The heart: save one product. */
+  | { kind: 'wishlistAdd'; product: GuestProduct };
 
-export type GuestIntent = GuestAction & {
-  /** The page to come back to after log in (a path on this site). */
-  returnTo: string;
-  /** When it was saved (ms since the epoch). */
-  savedAt: number;
-};
+export interface GuestCartLine {
+  productId: number;
+  quantity: number;
+  name: string;
+  slug: string;
+  images: string;
+  /** The shelf price and saving per item, in naira, when tapped. */
+  amount: number;
+  discAmount: number | null;
+  /** Stock when tapped (-1: not known). */
+  stock: number;
+}
 
-/** This tab's sessionStorage, or null where storage is refused. */
-export function guestIntentStorage(): Storage | null {
+export type GuestSavedItem = Omit<GuestCartLine, 'quantity'>;
+
+export interface GuestBasket {
+  /** Made once per basket: the server adds a merge id's lines once, however often sent. */
+  mergeId: string;
+  cart: GuestCartLine[];
+  saved: GuestSavedItem[];
+  /** The page to come back to after log in, and when it was set (ms since the epoch). */
+  returnTo: string | null;
+  returnSetAt: number | null;
+  /** The last tap (ms since the epoch). */
+  updatedAt: number;
+}
+
+/** Fired in this tab when the basket changes (the `storage` event tells the other tabs). */
+export const GUEST_BASKET_EVENT = 'ibm:guestBasket';
+
+/** This browser's localStorage, or null where storage is refused. */
+export function guestBasketStorage(): Storage | null {
   try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
+    return typeof window === 'undefined' ? null : window.localStorage;
   } catch {
-    // Storage refused (privacy settings): the tap is simply not kept.
+    // Storage refused (privacy settings): taps are simply not kept.
     return null;
   }
 }
 
-/** Keeps what the shopper tapped (replacing an earlier tap) until the next log in. */
-export function saveGuestIntent(action: GuestAction, returnTo: string, now = Date.now()): void {
-  const intent: GuestIntent = { ...action, returnTo, savedAt: now };
+export function writeGuestBasket(basket: GuestBasket | null): void {
+  const store = guestBasketStorage();
   try {
-    guestIntentStorage()?.setItem(GUEST_INTENT_KEY, JSON.stringify(intent));
+    if (basket === null || (basket.cart.length === 0 && basket.saved.length === 0)) {
+      store?.removeItem(GUEST_BASKET_KEY);
+    } else {
+      store?.setItem(GUEST_BASKET_KEY, JSON.stringify(basket));
+    }
   } catch {
     // A full or refused storage loses the tap, as if it had not been kept.
   }
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(GUEST_BASKET_EVENT));
 }
 
 /**
- * Whether anything is kept at all (fresh or not), without parsing it: cheap enough for every
- * log in, so the code that carries a tap out loads only when there is one.
+ * Whether anything is kept at all, without parsing it: cheap enough for every log in, so the
+ * code that merges loads only when there is something to merge.
  */
-export function hasGuestIntent(): boolean {
-  return (guestIntentStorage()?.getItem(GUEST_INTENT_KEY) ?? null) !== null;
+export function hasGuestBasket(): boolean {
+  return (guestBasketStorage()?.getItem(GUEST_BASKET_KEY) ?? null) !== null;
 }
 
-/** Forgets the intent (another shopper signed in without logging in here). */
-export function dropGuestIntent(): void {
-  guestIntentStorage()?.removeItem(GUEST_INTENT_KEY);
+/** Forgets the basket (merged, or emptied by the shopper). */
+export function dropGuestBasket(): void {
+  writeGuestBasket(null);
 }

@@ -77,9 +77,10 @@ export const LOG_IN_ACTION_LABEL = 'Log in';
  * 'Please, log in' for a signed-out shopper's tap, with a 'Log in' button that runs
  * `onLogIn` (which remembers the tap and goes to the login page). One such toast at a time.
  */
-export function toastPleaseLogIn(onLogIn: () => void): void {
+export function toastPleaseLogIn(onLogIn: () => void, description?: string): void {
   toast.error(plainMessages.pleaseLogIn, {
     id: PLEASE_LOG_IN_TOAST_ID,
+    description,
     duration: LOG_IN_ACTION_TOAST_DURATION_MS,
     action: { label: LOG_IN_ACTION_LABEL, onClick: onLogIn },
   });

@@ -1,5 +1,14 @@
 import { createApi } from './createApi';
-import type { AddCartItem, Cart, CartItem, CheckoutRequest, MessageBody, Order } from 'contract';
+import type {
+  AddCartItem,
+  Cart,
+  CartItem,
+  CheckoutRequest,
+  GuestCartMerge,
+  GuestCartMergeResult,
+  MessageBody,
+  Order,
+} from 'contract';
 import { env } from '../config/env';
 import { createBaseQuery } from './baseQuery';
 import { CART_PATH } from './earlyAnswers';
@@ -75,6 +84,14 @@ export const cartApi = createApi({
       query: (body) => ({ url: '/add-cart', method: 'POST', body }),
       invalidatesTags: [CART],
     }),
+    /**
+     * A guest's kept cart joining the account at log in (ours, not a spec call): the server
+     * adds what stock allows, once per merge id, and says what it added.
+     */
+    mergeGuestCart: build.mutation<GuestCartMergeResult, GuestCartMerge>({
+      query: (body) => ({ url: '/cart/merge', method: 'POST', body }),
+      invalidatesTags: [CART],
+    }),
     updateCartItem: build.mutation<CartItem, UpdateCartItemArgs>({
       query: ({ id, quantity }) => ({
         url: `/update-cart/${id}`,
@@ -121,6 +138,7 @@ export const cartApi = createApi({
 export const {
   useGetCartQuery,
   useAddCartItemMutation,
+  useMergeGuestCartMutation,
   useUpdateCartItemMutation,
   useDeleteCartItemMutation,
   useCheckoutMutation,

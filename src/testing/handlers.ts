@@ -23,6 +23,9 @@ import type {
   CustomerUpdate,
   DeliveryInput,
   EmailVerificationRequest,
+  GuestCartMerge,
+  GuestCartMergeResult,
+  MergedLine,
   InitializeTransactionRequest,
   InitializeTransactionResponse,
   LoginResponse,
@@ -71,6 +74,7 @@ import {
   message,
   mockDb,
   nextId,
+  onMockDbReset,
   productSummary,
   round2,
   signedIn,
@@ -289,6 +293,10 @@ const productHandlers = [
 
 // ------------------------------------------------------------------ cart
 
+/** Merge ids already merged, with their answers (the server keeps them per user). */
+const guestMerges = new Map<string, GuestCartMergeResult>();
+onMockDbReset(() => guestMerges.clear());
+
 const cartHandlers = [
   http.get(
     url('/all-carts', 'cart'),
@@ -316,6 +324,53 @@ const cartHandlers = [
       line.total_amount = round2(unitPrice(p) * quantity);
       if (!existing) mockDb.cartLines.push(line);
       return HttpResponse.json(line);
+    }),
+  ),
+  // A guest's kept cart at log in, as the reference server merges it (routes/cartMerge.ts).
+  http.post<never, GuestCartMerge>(
+    url('/cart/merge', 'cart'),
+    signedIn(async ({ request }) => {
+      const body = await request.json();
+      const before = guestMerges.get(body.merge_id);
+      if (before) return HttpResponse.json({ ...before, repeated: true });
+      const lines = body.lines.map((asked): MergedLine => {
+        const p = mockDb.products.find((item) => item.id === asked.product_id);
+        if (!p) {
+          const gone = { name: null, added: 0, in_cart: 0, stock: 0 };
+          return {
+            product_id: asked.product_id,
+            requested: asked.quantity,
+            ...gone,
+            capped: 'unavailable',
+          };
+        }
+        const existing = mockDb.cartLines.find((l) => l.product.id === p.id);
+        const already = existing?.quantity ?? 0;
+        const added = Math.min(asked.quantity, Math.max(0, p.inventory_stock - already));
+        if (added > 0) {
+          const line: CartItem = existing ?? {
+            id: nextId(),
+            quantity: 0,
+            total_amount: 0,
+            product: cartProductOf(p),
+          };
+          line.quantity = already + added;
+          line.total_amount = round2(unitPrice(p) * line.quantity);
+          if (!existing) mockDb.cartLines.push(line);
+        }
+        return {
+          product_id: p.id,
+          name: p.name,
+          requested: asked.quantity,
+          added,
+          in_cart: already + added,
+          stock: p.inventory_stock,
+          capped: added === asked.quantity ? null : 'stock',
+        };
+      });
+      const answer: GuestCartMergeResult = { merge_id: body.merge_id, repeated: false, lines };
+      guestMerges.set(body.merge_id, answer);
+      return HttpResponse.json(answer);
     }),
   ),
   http.patch<{ id: string }, UpdateCartItem>(

@@ -212,3 +212,21 @@ export function normalizeMobile(mobile: string): string {
   if (digits.length === 10) return `0${digits}`;
   return digits;
 }
+
+/**
+ * The accounts whose mobile number is `mobileNumber` (stored form, 0803...) and was proven by
+ * a code sent to it by SMS: an unproven number may be a stranger's, typed into a sign-up.
+ * At most two rows, enough to tell one owner from a shared number.
+ */
+export async function findUsersByProvenMobile(
+  db: Queryable,
+  mobileNumber: string,
+): Promise<UserRecord[]> {
+  const rows = await db.query<UserRow>(
+    `SELECT ${COLUMNS} FROM users
+      WHERE mobile_number = $1 AND mobile_verified_at IS NOT NULL
+      ORDER BY id LIMIT 2`,
+    [mobileNumber],
+  );
+  return rows.map(toRecord);
+}

@@ -13,6 +13,7 @@ import {
   LoginResponseSchema,
   LoginSchema,
   MessageSchema,
+  NIGERIAN_MOBILE_PATTERN,
   RegisterResponseSchema,
   RegistrationSchema,
   ResetPasswordSchema,
@@ -28,6 +29,7 @@ import { isUniqueViolation } from '../db/client';
 import {
   findUserByEmail,
   findUserById,
+  findUsersByProvenMobile,
   insertUser,
   markEmailVerified,
   normalizeEmail,
@@ -83,6 +85,21 @@ function ensureDevice(
   );
   return id;
 }
+
+const NIGERIAN_MOBILE = new RegExp(NIGERIAN_MOBILE_PATTERN);
+
+/** A login's username as a Nigerian mobile number (spaces and dashes allowed), else null. */
+function mobileOf(username: string): string | null {
+  if (username.includes('@')) return null;
+  const compact = username.replace(/[\s-]/g, '');
+  return NIGERIAN_MOBILE.test(compact) ? normalizeMobile(compact) : null;
+}
+
+/** Said for every phone-form refusal, known number or not, so it tells nobody who shops here. */
+const INCORRECT_PHONE_LOGIN =
+  'Incorrect phone number or password. A phone number works here once it has been confirmed with a code sent to it by SMS; you can always log in with your email.';
+const SHARED_PHONE_LOGIN =
+  'More than one account uses this phone number. Please log in with your email address.';
 
 const userRoutes: RoutePlugin = async (app, { ctx }) => {
   const { db, passwords, sessions, otp, clock, limits, mailer } = ctx;
@@ -230,11 +247,25 @@ const userRoutes: RoutePlugin = async (app, { ctx }) => {
     '/login',
     { schema: { body: LoginSchema, response: { 200: LoginResponseSchema } } },
     async (request, reply) => {
-      const email = normalizeEmail(request.body.username);
-      const guess = await limits.guess(request, email);
-      const user = await findUserByEmail(db, email);
       const refused = (detail: string) =>
         new HttpError(401, detail, { 'WWW-Authenticate': 'Bearer' });
+      // By phone, the account is the one whose proven number it is, and every guess counts
+      // against that account's email exactly as an email login's would; a number with no
+      // single owner counts against the number itself.
+      const mobile = mobileOf(request.body.username);
+      const owners = mobile === null ? [] : await findUsersByProvenMobile(db, mobile);
+      const byPhone = mobile !== null && owners.length === 1 ? (owners[0] ?? null) : null;
+      const email =
+        mobile === null
+          ? normalizeEmail(request.body.username)
+          : (byPhone?.email ?? `mobile:${mobile}`);
+      const guess = await limits.guess(request, email);
+      const user = mobile === null ? await findUserByEmail(db, email) : byPhone;
+      const incorrect = mobile === null ? ERROR_DETAILS.incorrectLogin : INCORRECT_PHONE_LOGIN;
+      if (mobile !== null && owners.length > 1 && !guess.emailExhausted) {
+        await passwords.burn(request.body.password);
+        throw refused(SHARED_PHONE_LOGIN);
+      }
 
       let emailProven = false;
       if (guess.emailExhausted) {
@@ -262,10 +293,10 @@ const userRoutes: RoutePlugin = async (app, { ctx }) => {
       } else {
         if (!user) {
           await passwords.burn(request.body.password);
-          throw refused(ERROR_DETAILS.incorrectLogin);
+          throw refused(incorrect);
         }
         if (!(await passwords.verify(user.passwordHash, request.body.password))) {
-          throw refused(ERROR_DETAILS.incorrectLogin);
+          throw refused(incorrect);
         }
         await guess.succeeded();
       }

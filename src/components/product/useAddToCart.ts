@@ -18,8 +18,8 @@ export interface AddToCartOptions {
  * Adds a product to the signed-in shopper's cart with the spec's toasts ('Adding to
  * cart...', 'Product successfully added to cart', 'Error adding product to cart', and
  * 'Please, log in' when the token is refused). Signed out, it sends nothing and says
- * 'Please, log in' with a 'Log in' button: the tap is carried out after that log in
- * (useLogInToContinue). Resolves to whether the product was added now.
+ * 'Please, log in' with a 'Log in' button; the tap is kept in the guest's cart and merged
+ * into the account at the next log in (useLogInToContinue). Resolves to whether the product was added now.
  */
 export function useAddToCart() {
   const userId = useAppSelector(selectSignedInUserId);
@@ -33,12 +33,8 @@ export function useAddToCart() {
       { buying = false }: AddToCartOptions = {},
     ): Promise<boolean> => {
       if (userId === null) {
-        logInToContinue({
-          kind: buying ? 'buy' : 'cartAdd',
-          productId: product.id,
-          quantity,
-          pricePerItem: priceOf(product),
-        });
+        // The whole product as the shelf showed it (name, image, stock), to list it kept.
+        logInToContinue({ kind: buying ? 'buy' : 'cartAdd', product, quantity });
         return false;
       }
       const outcome = await toastMutation(

@@ -9,8 +9,8 @@ import { useLogInToContinue } from './useLogInToContinue';
 /**
  * Saves a product to the shopper's wishlist with the spec's toasts ('Adding to
  * wishlist...', 'Wishlist updated' for 2000 ms, or the server's detail). Signed out, it sends
- * nothing and says 'Please, log in' with a 'Log in' button: the product is saved after that
- * log in (useLogInToContinue). Resolves to whether the product was saved now.
+ * nothing and says 'Please, log in' with a 'Log in' button: the product is kept in the
+ * guest's saved list and saved to the account at the next log in (useLogInToContinue). Resolves to whether the product was saved now.
  */
 export function useAddToWishlist() {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
@@ -20,7 +20,7 @@ export function useAddToWishlist() {
   const addToWishlist = useCallback(
     async (product: Pick<Product, 'id'>): Promise<boolean> => {
       if (!isLoggedIn) {
-        logInToContinue({ kind: 'wishlistAdd', productId: product.id });
+        logInToContinue({ kind: 'wishlistAdd', product });
         return false;
       }
       const outcome = await toastMutation(

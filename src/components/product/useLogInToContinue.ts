@@ -1,17 +1,20 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { saveGuestIntent, type GuestAction } from '../../lib/guestIntent';
+import type { GuestAction } from '../../lib/guestIntent';
 import { loginPathReturningTo, paths } from '../../lib/paths';
 import { toastPleaseLogIn } from '../../lib/toasts';
 
 /**
- * For a signed-out shopper's tap: the spec's 'Please, log in' toast, whose 'Log in' button
- * remembers the tap and opens the login page, returning to this page (or, for 'Buy', the
- * cart). The tap is carried out once that log in succeeds (app/listeners.ts). Nothing is
- * kept unless the shopper asks to log in, so a toast ignored leaves nothing behind.
+ * For a signed-out shopper's tap: the tap is kept at once in the guest's cart or saved list
+ * (lib/guestIntent.ts), every tap, and the spec's 'Please, log in' toast says so; its 'Log in'
+ * button opens the login page, returning to this page (or, for 'Buy', the cart). The kept
+ * taps join the account at the next log in (app/listeners.ts).
  *
  * The returned function keeps its identity across navigations: the shop's grid memoizes on it.
  */
+/** The code that keeps a tap loads on a guest's first tap, not with the first screen. */
+const keeping = () => import(/* webpackChunkName: "guest-basket" */ '../../lib/keptGuestIntent');
+
 export function useLogInToContinue(): (action: GuestAction) => void {
   const navigate = useNavigate();
   const location = useLocation();
@@ -21,11 +24,16 @@ export function useLogInToContinue(): (action: GuestAction) => void {
   }, [navigate, location.pathname, location.search]);
 
   return useCallback((action: GuestAction) => {
+    void keeping().then((kept) => kept.keepGuestTap(action));
+    const kept =
+      action.kind === 'wishlistAdd'
+        ? 'Kept in your saved items until you log in.'
+        : 'Kept in your cart: log in to pay.';
     toastPleaseLogIn(() => {
       const { navigate: go, here } = latest.current;
       const returnTo = action.kind === 'buy' ? paths.cart : here;
-      saveGuestIntent(action, returnTo);
+      void keeping().then((kept) => kept.setGuestReturn(returnTo));
       void go(loginPathReturningTo(returnTo));
-    });
+    }, kept);
   }, []);
 }

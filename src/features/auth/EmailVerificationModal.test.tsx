@@ -266,7 +266,7 @@ describe('EmailVerificationModal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
-    expect(screen.getByLabelText(/email address/i)).toHaveValue(newEmail);
+    expect(screen.getByLabelText(/email or phone number/i)).toHaveValue(newEmail);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(mockDb.accounts.find((a) => a.email === newEmail)?.verified).toBe(true);
   });

@@ -32,7 +32,7 @@ async function paste(user: User, field: HTMLElement, text: string) {
 
 /** From the login form, with the email typed there, to step 2 of the modal. */
 async function openAndSendCode(user: User) {
-  await paste(user, screen.getByLabelText(/email address/i), email);
+  await paste(user, screen.getByLabelText(/email or phone number/i), email);
   await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
   const dialog = await screen.findByRole('dialog', { name: 'Forgot password' });
   await user.click(within(dialog).getByRole('button', { name: 'Send code' }));
@@ -43,7 +43,7 @@ async function openAndSendCode(user: User) {
 describe('ForgotPasswordModal', () => {
   it('starts with the email only, taken from the login form', async () => {
     const { user } = renderLogin();
-    await paste(user, screen.getByLabelText(/email address/i), email);
+    await paste(user, screen.getByLabelText(/email or phone number/i), email);
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     const dialog = await screen.findByRole('dialog', { name: 'Forgot password' });
     const emailField = within(dialog).getByLabelText(/email address/i);
@@ -87,7 +87,7 @@ describe('ForgotPasswordModal', () => {
     const reset: ResetPasswordRequest = { email, otp: fixtureOtp, password: newPassword };
     expect(await bodiesTo('/reset-password')).toEqual([reset]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByLabelText(/email address/i)).toHaveValue(email);
+    expect(screen.getByLabelText(/email or phone number/i)).toHaveValue(email);
     await waitFor(() => expect(screen.getByLabelText(/^password/i)).toHaveFocus());
 
     await paste(user, screen.getByLabelText(/^password/i), newPassword);
@@ -120,7 +120,7 @@ describe('ForgotPasswordModal', () => {
       }),
     );
     const { user } = renderLogin();
-    await paste(user, screen.getByLabelText(/email address/i), email);
+    await paste(user, screen.getByLabelText(/email or phone number/i), email);
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     const dialog = await screen.findByRole('dialog', { name: 'Forgot password' });
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }));

@@ -11,6 +11,7 @@ import {
 } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import { recordRequests, server } from '../../testing/server';
+import { keepGuestTap } from '../../lib/keptGuestIntent';
 import LoginPage from './LoginPage';
 
 const LOGIN_URL = apiUrl('/login', 'users');
@@ -35,7 +36,7 @@ type User = ReturnType<typeof renderLogin>['user'];
 
 async function logIn(user: User, email: string, password: string) {
   // Pasted, as a password manager fills them, which keeps the tests quick.
-  await user.click(screen.getByLabelText(/email address/i));
+  await user.click(screen.getByLabelText(/email or phone number/i));
   await user.paste(email);
   await user.click(screen.getByLabelText(/^password/i));
   await user.paste(password);
@@ -50,7 +51,10 @@ describe('LoginPage', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
     expect(document.title).toMatch(/^Log in/);
-    expect(screen.getByLabelText(/email address/i)).toHaveAttribute('autocomplete', 'email');
+    expect(screen.getByLabelText(/email or phone number/i)).toHaveAttribute(
+      'autocomplete',
+      'username',
+    );
     expect(screen.getByLabelText(/^password/i)).toHaveAttribute('autocomplete', 'current-password');
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth/register');
     expect(screen.getByRole('button', { name: 'Forgot password?' })).toBeVisible();
@@ -137,17 +141,32 @@ describe('LoginPage', () => {
     const requests = recordRequests();
     const { user } = renderLogin();
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(screen.getByLabelText(/email address/i)).toHaveAccessibleDescription(
+    expect(screen.getByLabelText(/email or phone number/i)).toHaveAccessibleDescription(
       /enter your email/i,
     );
-    expect(screen.getByLabelText(/email address/i)).toHaveFocus();
+    expect(screen.getByLabelText(/email or phone number/i)).toHaveFocus();
     expect(screen.getByLabelText(/^password/i)).toHaveAccessibleDescription(/enter your password/i);
     expect(requests).toHaveLength(0);
   });
 
+  it("says what a guest's kept taps will become before they log in", () => {
+    const product = (id: number, name: string) => ({ id, name, slug: `p${id}`, amount: 1000 });
+    keepGuestTap({ kind: 'cartAdd', product: product(1, 'Ijebu Garri'), quantity: 1 });
+    keepGuestTap({ kind: 'cartAdd', product: product(4, 'Honey Beans'), quantity: 2 });
+    keepGuestTap({ kind: 'buy', product: product(3, 'Palm Oil'), quantity: 1 });
+    renderLogin();
+    expect(screen.getByText('Log in to add Palm Oil and 2 more to your cart.')).toBeVisible();
+    localStorage.clear();
+  });
+
+  it('says nothing of a cart when no guest tap is kept', () => {
+    renderLogin();
+    expect(screen.queryByText(/to your cart/)).not.toBeInTheDocument();
+  });
+
   it('fills the email from ?email=', () => {
     renderLogin('/auth/login?email=kemi%40example.ng');
-    expect(screen.getByLabelText(/email address/i)).toHaveValue('kemi@example.ng');
+    expect(screen.getByLabelText(/email or phone number/i)).toHaveValue('kemi@example.ng');
   });
 
   it('offers to activate an account that is not activated yet, with the email', async () => {
@@ -172,7 +191,7 @@ describe('LoginPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.getByLabelText(/email address/i)).toHaveValue(email);
+    expect(screen.getByLabelText(/email or phone number/i)).toHaveValue(email);
     expect(screen.getByLabelText(/^password/i)).toHaveValue('');
     await waitFor(() => expect(screen.getByLabelText(/^password/i)).toHaveFocus());
 

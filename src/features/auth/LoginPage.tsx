@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { RETURN_TO_PARAM, paths, safeReturnPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { brand } from '../../lib/brand';
 import { errorDetail, httpStatus } from '../../lib/getErrorMessage';
-import { peekGuestIntent } from '../../lib/keptGuestIntent';
+import { loginPromise, peekGuestReturn, readGuestBasket } from '../../lib/keptGuestIntent';
 import { toastMutation } from '../../lib/toasts';
 import { useLoginMutation } from '../../services/usersApi';
 import AuthCard from './AuthCard';
@@ -35,7 +37,7 @@ interface LoginValues {
 }
 type Field = keyof LoginValues;
 
-/** The login form posts `username` (the email) and `password`. */
+/** The login form posts `username` (the email or a proven mobile number) and `password`. */
 const SERVER_FIELDS: Readonly<Record<string, Field>> = { username: 'email', password: 'password' };
 
 /**
@@ -64,13 +66,13 @@ const LOGIN_CODE_LENGTH = 6;
 
 function loginRules(values: LoginValues) {
   return {
-    email: values.email.trim() === '' ? 'Enter your email address' : undefined,
+    email: values.email.trim() === '' ? 'Enter your email or phone number' : undefined,
     password: values.password === '' ? 'Enter your password' : undefined,
   };
 }
 
 /**
- * Log in (docs/product.md#log-in-and-sign-up): email and password, then back to the page that sent
+ * Log in (docs/product.md#log-in-and-sign-up): email (or proven phone number) and password, then back to the page that sent
  * the shopper here (or where a signed-out tap was made, after sign-up), or the shop. Forgot password and account activation open as modals.
  */
 export default function LoginPage() {
@@ -101,6 +103,8 @@ export default function LoginPage() {
   });
   const [modal, setModal] = useState<Modal>('none');
   const [login, { isLoading }] = useLoginMutation();
+  // Read once: what a guest kept is said before they log in, and merged by the log in.
+  const [promise] = useState(() => loginPromise(readGuestBasket()));
 
   useEffect(() => {
     if (focusRequest.count > 0) focusFirst([focusRequest.field]);
@@ -116,7 +120,7 @@ export default function LoginPage() {
     const otp = codeNeeded ? values.otp.trim() : '';
     // Read before logging in: the log in carries out a kept tap and forgets it. A shopper who
     // came by way of sign-up lost the return address on the way; the tap still has it.
-    const returnTo = searchParams.get(RETURN_TO_PARAM) ?? peekGuestIntent()?.returnTo;
+    const returnTo = searchParams.get(RETURN_TO_PARAM) ?? peekGuestReturn() ?? undefined;
     const result = await toastMutation(
       login({
         username: values.email.trim(),
@@ -170,7 +174,17 @@ export default function LoginPage() {
               </Box>
             ) : null}
           </FormAlert>
-          <EmailField<LoginValues> required />
+          {promise ? (
+            <Alert severity="info" icon={<ShoppingCartOutlined fontSize="inherit" />}>
+              {promise}
+            </Alert>
+          ) : null}
+          <EmailField<LoginValues>
+            label="Email or phone number"
+            type="text"
+            autoComplete="username"
+            required
+          />
           <PasswordField<LoginValues> autoComplete="current-password" required />
           {codeNeeded ? (
             <OtpField<LoginValues>

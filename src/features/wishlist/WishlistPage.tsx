@@ -28,6 +28,7 @@ import {
 } from '../../services/wishlistApi';
 import { QueryError, QueryLoading } from '../../components/QueryStatus';
 import RouterLink from '../../components/RouterLink';
+import GuestSavedItems from './GuestSavedItems';
 
 const TITLE = 'Saved Items';
 
@@ -52,7 +53,7 @@ export default function WishlistPage() {
             : 'Products you save for later.'
         }
       />
-      <RequireShopper>
+      <RequireShopper signedOut={<GuestSavedItems />}>
         <SavedItems headingRef={headingRef} />
       </RequireShopper>
     </>

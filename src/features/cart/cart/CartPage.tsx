@@ -17,7 +17,6 @@ import { savedCopyNote, unreachableWords, useSavedCopy } from '../../../state/us
 import { addAppListener } from '../../../state/listenerMiddleware';
 import { paths } from '../../../lib/paths';
 import EmptyState from '../../../components/EmptyState';
-import LoginPrompt from '../../../components/LoginPrompt';
 import RequireShopper from '../../../components/RequireShopper';
 import PageHeader from '../../../components/PageHeader';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
@@ -27,6 +26,7 @@ import { cartApi, useGetCartQuery } from '../../../services/cartApi';
 import { deliveryApi, useGetDeliveryQuery } from '../../../services/deliveryApi';
 import CartLineItem, { CartLineSkeleton } from './CartLineItem';
 import CartSummary from './CartSummary';
+import GuestCart from './GuestCart';
 import PhonePaymentBar from './PhonePaymentBar';
 import RemovedCartLine from './RemovedCartLine';
 import WhatsAppHelpLink from './WhatsAppHelpLink';
@@ -101,10 +101,7 @@ export default function CartPage() {
   return (
     <Stack spacing={3}>
       <PageHeader title="Your cart" />
-      <RequireShopper
-        signedOut={<LoginPrompt message="Log in to see your cart and pay for your order." />}
-        placeholder={<CartPlaceholder />}
-      >
+      <RequireShopper signedOut={<GuestCart />} placeholder={<CartPlaceholder />}>
         <SignedInCart />
       </RequireShopper>
     </Stack>
