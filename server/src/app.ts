@@ -56,6 +56,7 @@ import staffAccountsRoutes from './backOffice/staffAccounts';
 import affiliateRoutes from './routes/affiliates';
 import backupRoutes from './routes/backup';
 import cartRoutes from './routes/cart';
+import cartMergeRoutes from './routes/cartMerge';
 import deliveryRoutes from './routes/delivery';
 import devRoutes from './routes/dev';
 import emailJsRoutes from './routes/emailjs';
@@ -410,7 +411,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       await api.register(healthRoutes, opts);
       await api.register(productRoutes, opts);
       await api.register(cartRoutes, opts);
-      await api.register(import('./routes/cartMerge'), opts);
+      await api.register(cartMergeRoutes, opts);
       await api.register(wishlistRoutes, opts);
       await api.register(userRoutes, opts);
       await api.register(orderRoutes, opts);
