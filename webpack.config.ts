@@ -7,7 +7,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import { GenerateSW } from 'workbox-webpack-plugin';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
-import { SETTING_NAMES } from './src/config/env';
+import { readSettings } from './src/config/settings';
 import { LAYOUT_CHUNKS, routeManifest } from './src/app/routeManifest';
 import {
   reactRouterProductionAliases,
@@ -126,13 +126,14 @@ class PreloadAppPlugin {
   }
 }
 
-/** Build-time settings: src/config/env.ts reads them as process.env.X; values come from the environment or .env. */
+/**
+ * Build-time settings (from the environment or .env), read and checked here, once: a bad one
+ * stops the build with its name, and src/config/env.ts gets the values as STOREFRONT_SETTINGS.
+ */
 export function settingDefinitions(): Record<string, string> {
   const envFile = path.resolve(root, '.env');
   if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
-  return Object.fromEntries(
-    SETTING_NAMES.map((name) => [`process.env.${name}`, JSON.stringify(process.env[name] ?? '')]),
-  );
+  return { STOREFRONT_SETTINGS: JSON.stringify(readSettings()) };
 }
 
 /**
