@@ -75,8 +75,8 @@ const AffiliateMarketPage = lazyWithRetry(
   () =>
     import(/* webpackChunkName: "affiliate-market" */ '../features/affiliate/AffiliateMarketPage'),
 );
-const StaffOrdersPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "staff-orders" */ '../features/backOffice/orders/StaffOrdersPage'),
+const BackOffice = lazyWithRetry(
+  () => import(/* webpackChunkName: "back-office" */ '../features/backOffice/BackOffice'),
 );
 const LoginPage = lazyWithRetry(
   () => import(/* webpackChunkName: "login" */ '../features/auth/LoginPage'),
@@ -100,9 +100,16 @@ export const routes: RouteObject[] = [
       { path: paths.login, element: <LoginPage /> },
       { path: paths.register, element: <RegisterPage /> },
       { path: paths.helloWorld, element: <HelloWorldPage /> },
-      { path: paths.staffOrders, element: <StaffOrdersPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
+  },
+  {
+    path: `${paths.backOffice}/*`,
+    element: (
+      <Suspense fallback={<PageLoader />}>
+        <BackOffice />
+      </Suspense>
+    ),
   },
   {
     element: (

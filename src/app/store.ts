@@ -18,6 +18,7 @@ import type { notificationsApi } from '../services/notificationsApi';
 import type { orderItemsApi } from '../services/orderItemsApi';
 import type { paymentApi } from '../services/paymentApi';
 import type { staffApi } from '../services/staffApi';
+import type { staffAccountsApi } from '../services/backOffice/staffAccountsApi';
 import type { checkoutSlice } from '../features/cart/checkout/checkoutSlice';
 import { apiLoaded, hostLazyApis, loadedParts, type LazyPart } from '../state/lazyApis';
 import { listenerMiddleware } from '../state/listenerMiddleware';
@@ -34,6 +35,7 @@ import { readStoredSession, syncSessionAcrossTabs } from './storedSession';
  */
 type LazyLoadedSlices = WithSlice<typeof checkoutSlice> &
   WithSlice<typeof staffApi> &
+  WithSlice<typeof staffAccountsApi> &
   WithSlice<typeof notificationsApi> &
   WithSlice<typeof affiliatesApi> &
   WithSlice<typeof orderItemsApi> &

@@ -13,9 +13,11 @@ import type { notificationsApi } from '../services/notificationsApi';
 import type { orderItemsApi } from '../services/orderItemsApi';
 import type { paymentApi } from '../services/paymentApi';
 import type { staffApi } from '../services/staffApi';
+import type { staffAccountsApi } from '../services/backOffice/staffAccountsApi';
 
 export type LazyApi =
   | typeof staffApi
+  | typeof staffAccountsApi
   | typeof notificationsApi
   | typeof affiliatesApi
   | typeof orderItemsApi

@@ -65,6 +65,7 @@ import { handlers, mockDb } from './handlers';
 import { notificationCalls } from './notificationCalls';
 import { mockShop } from './orderHandlers';
 import { staffCalls } from './staffCalls';
+import { staffAccountsCalls } from './backOffice/staffAccountsCalls';
 
 const [aProduct] = fixtureProducts;
 const [aCartLine] = fixtureCart.all_cart_data;
@@ -694,7 +695,7 @@ function specCallOf(call: Pick<Call, 'method' | 'path'>): SpecCall | undefined {
   return found?.[1];
 }
 
-test.each([...calls, ...orderCalls, ...notificationCalls, ...staffCalls])(
+test.each([...calls, ...orderCalls, ...notificationCalls, ...staffCalls, ...staffAccountsCalls])(
   '$name: the answer is what the server answers',
   async (call) => {
     await call.setup?.();
@@ -740,8 +741,8 @@ test('every handler of the mock backend has a call above', () => {
     .map((handler) => handler.info as HandlerInfo)
     .filter(
       (info) =>
-        ![...calls, ...orderCalls, ...notificationCalls, ...staffCalls].some((call) =>
-          answers(info, call.method, apiUrl(call.path, call.service)),
+        ![...calls, ...orderCalls, ...notificationCalls, ...staffCalls, ...staffAccountsCalls].some(
+          (call) => answers(info, call.method, apiUrl(call.path, call.service)),
         ),
     )
     .map((info) => `${String(info.method)} ${String(info.path)}`);

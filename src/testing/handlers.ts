@@ -79,6 +79,7 @@ import {
 import { notificationHandlers } from './notificationHandlers';
 import { orderHandlers, paidOnlineProgress, recordOrderEvent } from './orderHandlers';
 import { staffHandlers } from './staffHandlers';
+import { staffAccountsHandlers } from './backOffice/staffAccountsHandlers';
 
 export { mockDb, resetMockDb } from './mockDb';
 
@@ -778,4 +779,5 @@ export const handlers: RequestHandler[] = [
   ...contactHandlers,
   ...notificationHandlers,
   ...staffHandlers,
+  ...staffAccountsHandlers,
 ];

@@ -10,6 +10,8 @@ export interface BackOfficeSection {
   /** Below /staff, with no slash: 'products' serves /staff/products and everything under it. */
   path: string;
   label: string;
+  /** The page's own heading, shown also on the sign-in prompt there; the label when unset. */
+  heading?: string;
   roles: readonly ShopRole[];
   load: () => Promise<{ default: ComponentType }>;
 }
@@ -21,6 +23,7 @@ export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
   {
     path: 'orders',
     label: 'Orders',
+    heading: 'Orders to fulfil',
     roles: EVERYONE,
     load: () => import(/* webpackChunkName: "staff-orders" */ './orders/StaffOrdersPage'),
   },
@@ -73,3 +76,13 @@ export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
     load: () => import(/* webpackChunkName: "bo-team" */ './staffAccounts/ChangeLogPage'),
   },
 ];
+
+/** The sections a role may open, in menu order. */
+export const sectionsFor = (role: ShopRole): BackOfficeSection[] =>
+  BACK_OFFICE_SECTIONS.filter((section) => section.roles.includes(role));
+
+/** The section whose path `pathname` (under /staff) lies in, if any. */
+export function sectionAt(pathname: string): BackOfficeSection | undefined {
+  const first = pathname.replace(/^\/staff\/?/, '').split('/')[0];
+  return BACK_OFFICE_SECTIONS.find((section) => section.path === first);
+}
