@@ -82,7 +82,6 @@ const ROUTE_CHUNKS: Readonly<Record<string, readonly string[]>> = {
   '/hello-world': ['hello-world'],
   '/auth/login': ['login'],
   '/auth/register': ['register'],
-  '/staff/orders': ['staff-orders'],
   '/detail': ['detail-layout', 'detail-landing'],
   [PRODUCT_PAGE_PATH]: ['detail-layout', 'product-detail'],
   '/cart': ['detail-layout', 'cart'],
@@ -98,6 +97,8 @@ const ROUTE_CHUNKS: Readonly<Record<string, readonly string[]>> = {
 const ROUTE_CHUNK_PATTERNS: readonly [RegExp, readonly string[]][] = [
   [patternOf(ORDER_PAGE_PATH), ['profile-layout', 'order']],
   [patternOf(ORDER_CONFIRMATION_PATH), ['detail-layout', 'order-confirmation']],
+  // The back office's shell routes everything under /staff; its sections load their own code.
+  [/^\/staff(?:\/.*)?$/, ['back-office']],
 ];
 
 /** '/profile/orders/:orderId' -> /^\/profile\/orders\/[^/]+\/?$/ */
