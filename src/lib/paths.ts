@@ -20,14 +20,8 @@ export const paths = {
   order: ORDER_PAGE_PATH,
   /** The confirmation after an order is placed: build with orderConfirmationPath(id). */
   orderConfirmation: ORDER_CONFIRMATION_PATH,
-  /** The back office (owner and staff accounts): its sections lie under it. */
+  /** The back office (owner and staff accounts): its own paths are in its sections list. */
   backOffice: '/staff',
-  /** The shop staff's order queue (staff accounts only). */
-  staffOrders: '/staff/orders',
-  /** The first owner's one-time setup link (printed by a production start). */
-  staffSetup: '/staff/setup',
-  /** Where an invite to the shop's team leads. */
-  staffJoin: '/staff/join',
   wishlist: '/profile/wishlist',
   affiliateMarket: '/profile/affiliate-market',
   login: '/auth/login',

@@ -46,10 +46,10 @@ const OWNER_ONLY = 'Only the shop owner can open this';
 // One chunk per section (sections.ts names them), loaded when the section is opened.
 const PAGES = new Map(BACK_OFFICE_SECTIONS.map((s) => [s.path, lazyWithRetry(s.load)]));
 const OwnerSetupPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "bo-team" */ './staffAccounts/OwnerSetupPage'),
+  () => import(/* webpackChunkName: "back-office" */ './staffAccounts/OwnerSetupPage'),
 );
 const JoinPage = lazyWithRetry(
-  () => import(/* webpackChunkName: "bo-team" */ './staffAccounts/JoinPage'),
+  () => import(/* webpackChunkName: "back-office" */ './staffAccounts/JoinPage'),
 );
 
 /**

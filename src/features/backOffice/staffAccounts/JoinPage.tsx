@@ -16,6 +16,7 @@ import {
 import { useAppSelector } from '../../../state/hooks';
 import { loadApi } from '../../../state/lazyApis';
 import { selectIsLoggedIn } from '../../../state/sessionSlice';
+import { BACK_OFFICE_LINKS } from '../sections';
 
 loadApi(staffAccountsApi);
 
@@ -29,7 +30,7 @@ export default function JoinPage() {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const [join, { isLoading, error }] = useJoinStaffMutation();
   const navigate = useNavigate();
-  const here = `${paths.staffJoin}?${new URLSearchParams({ code })}`;
+  const here = `${BACK_OFFICE_LINKS.join}?${new URLSearchParams({ code })}`;
 
   if (code === '') {
     return (
