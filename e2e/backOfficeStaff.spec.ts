@@ -128,7 +128,7 @@ test.describe('the back office on a phone', () => {
       .getByRole('dialog', { name: `Turn off ${firstName}'s access?` })
       .getByRole('button', { name: 'Turn off' })
       .click();
-    await expect(card.getByText('Turned off')).toBeVisible();
+    await expect(card.getByText('Turned off', { exact: true })).toBeVisible();
 
     // Their next back-office call is refused: the session is over, and a new one is kept out.
     const next = joining.waitForResponse((r) => new URL(r.url()).pathname === '/api/staff/me');

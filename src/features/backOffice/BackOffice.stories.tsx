@@ -5,7 +5,7 @@ import { signedInSession } from '../../testing/fixtures';
 import { ownerSession } from '../../testing/backOffice/staffAccountsHandlers';
 import { staffSession } from '../../testing/staffHandlers';
 import { signedOutParameters } from '../../testing/storyHelpers';
-import BackOffice, { HOME_TITLE, STAFF_ONLY } from './BackOffice';
+import BackOffice, { HOME_TITLE, SHOPPER_ACCOUNT, STAFF_ONLY } from './BackOffice';
 
 const meta = {
   title: 'Back office/Shell',
@@ -68,6 +68,7 @@ export const Shopper: Story = {
     await expect(
       await canvas.findByRole('heading', { level: 1, name: STAFF_ONLY }, { timeout: 10_000 }),
     ).toBeVisible();
+    await expect(canvas.getByText(SHOPPER_ACCOUNT)).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Back to the shop' })).toBeVisible();
   },
 };

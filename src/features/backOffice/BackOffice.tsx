@@ -42,6 +42,9 @@ loadApi(staffAccountsApi);
 export const STAFF_ONLY = 'This page is for the shop staff only';
 export const HOME_TITLE = 'Back office';
 const OWNER_ONLY = 'Only the shop owner can open this';
+/** What a shopper's account is told under the heading (the queue's words since /staff/orders). */
+export const SHOPPER_ACCOUNT =
+  "This page is for the shop's staff, and your account is a shopper's account.";
 
 // One chunk per section (sections.ts names them), loaded when the section is opened.
 const PAGES = new Map(BACK_OFFICE_SECTIONS.map((s) => [s.path, lazyWithRetry(s.load)]));
@@ -112,7 +115,8 @@ export function Frame({
         </Toolbar>
       </AppBar>
       <MainLandmark>
-        <Container maxWidth="md" sx={{ py: 3 }}>
+        {/* Room below the last card for the toasts, which show at the foot of a phone's screen. */}
+        <Container maxWidth="md" sx={{ pt: 3, pb: 16 }}>
           <Suspense fallback={<PageLoader />}>{children}</Suspense>
         </Container>
       </MainLandmark>
@@ -177,7 +181,7 @@ function Refused({ error, onRetry }: { error: unknown; onRetry: () => void }) {
     <>
       <PageHeader title={STAFF_ONLY} />
       <EmptyState
-        message={detail === STAFF_ONLY ? 'Your account is a shopper’s account.' : detail}
+        message={detail === STAFF_ONLY ? SHOPPER_ACCOUNT : detail}
         description="To work in the back office, ask the shop owner for an invite."
         icon={<StorefrontOutlined />}
         action={{ label: 'Back to the shop', to: paths.root }}
