@@ -215,7 +215,11 @@ export default tseslint.config(
     // Checks the mock backend's answers against the contract's schemas under jest, with its
     // rows in *Calls.ts beside their handlers: none of it reaches the bundle, so it may import
     // the TypeBox schemas.
-    files: ['src/testing/handlers.contract.test.ts', 'src/testing/*Calls.ts', 'src/testing/backOffice/*Calls.ts'],
+    files: [
+      'src/testing/handlers.contract.test.ts',
+      'src/testing/*Calls.ts',
+      'src/testing/**/*Calls.ts',
+    ],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {

@@ -25,7 +25,7 @@ const HEADINGS: Readonly<Record<string, string>> = {
   '/auth/register': 'Create your account',
   '/cart': 'Your cart',
   '/order-confirmation/:orderId': 'Thank you for your order',
-  '/staff/orders': 'Orders to fulfil',
+  '/staff/*': 'Back office',
   '/policies': 'Terms and conditions',
   '/hello-world': 'Hello world',
 };

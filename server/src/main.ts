@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { buildApp, drainAndClose, listeningPort, type App } from './app';
+import { ownerSetupLine } from './backOffice/staffAccounts';
+import { systemClock } from './clock';
 import { ConfigError, ensureJwtSecret, loadConfig, serverUrl, type Config } from './config';
 import type { Database, OpenOptions } from './db/client';
 import { localBackupUrl, newBackupKey, publishBackupAccess } from './db/backup';
@@ -143,6 +145,14 @@ export async function start(
 
   const url = serverUrl(config.host, listeningPort(app) ?? config.port);
   console.info(`Storefront ready at ${url}`);
+  // A production shop with no owner yet: the way in, printed once per start (one line).
+  if (config.mode === 'production') {
+    const line = await ownerSetupLine(db, systemClock, config.publicUrl ?? url).catch(
+      (error: unknown) =>
+        `No setup link for the first owner could be made (${(error as Error).message}); npm run staff:create -- --role owner makes one with the shop stopped.`,
+    );
+    if (line) console.info(line);
+  }
   if (config.mode === 'demo') {
     console.info(
       config.host === '127.0.0.1' || config.host === '::1' || config.host === 'localhost'

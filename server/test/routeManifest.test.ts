@@ -15,11 +15,11 @@ const giftCards: RouteEntry = {
   title: 'home',
   preview: { canonicalQuery: ['category'] },
 };
-/** A section with a router of its own, lazily loaded and never rendered: the back office. */
+/** A section with a router of its own, lazily loaded and never rendered, as the back office. */
 const backOffice: RouteEntry = {
-  name: 'staff',
-  path: '/staff/*',
-  page: 'back-office',
+  name: 'depot',
+  path: '/depot/*',
+  page: 'depot',
   layout: 'own',
   serverRendered: false,
 };
@@ -30,14 +30,15 @@ const GROUPS = {
   app: ['assets/vendor.2.js', 'assets/app.3.js'],
   'detail-layout': ['assets/detail-layout.4.js'],
   'gift-cards': ['assets/gift-cards.5.js'],
-  'back-office': ['assets/back-office.6.js'],
-  'staff-orders': ['assets/staff-orders.7.js'],
+  depot: ['assets/depot.6.js'],
+  'back-office': ['assets/back-office.7.js'],
 };
 
 describe('a page added to the route manifest, on the server', () => {
   test('is rendered on the server; a section with its own router is not', () => {
     const rendered = renderedPathsOf(manifest);
     expect(rendered.has('/gift-cards')).toBe(true);
+    expect([...rendered].filter((p) => p.startsWith('/depot'))).toEqual([]);
     expect([...rendered].filter((p) => p.startsWith('/staff'))).toEqual([]);
     // Not in the app's own list until it is in the app's manifest.
     expect(isRenderedPath('/gift-cards')).toBe(false);
@@ -54,10 +55,11 @@ describe('a page added to the route manifest, on the server', () => {
       '/api/categories',
     ]);
     // Every address under a router of its own is its page; its fixed neighbours keep theirs.
-    expect(groupsOf('/staff/catalogue/7')).toEqual(['back-office']);
-    expect(groupsOf('/staff')).toEqual(['back-office']);
-    expect(groupsOf('/staff/orders')).toEqual(['staff-orders']);
-    expect(groupsOf('/staffroom')).toEqual([]);
+    expect(groupsOf('/depot/catalogue/7')).toEqual(['depot']);
+    expect(groupsOf('/depot')).toEqual(['depot']);
+    expect(groupsOf('/depotroom')).toEqual([]);
+    // The shop's own back office is such a section.
+    expect(groupsOf('/staff/orders')).toEqual(['back-office']);
   });
 
   test('its title is in its HTML from the start', () => {
@@ -65,15 +67,15 @@ describe('a page added to the route manifest, on the server', () => {
     expect(plainPageTitle('/gift-cards', new URLSearchParams(), routes)).toBe(
       'Home | Ibadan Market',
     );
-    expect(plainPageTitle('/staff', new URLSearchParams(), routes)).toBe('Ibadan Market');
+    expect(plainPageTitle('/depot', new URLSearchParams(), routes)).toBe('Ibadan Market');
   });
 
   test('the browser tests open it, and ask for its heading', () => {
-    const headings = { '/gift-cards': 'Gift cards', '/staff/*': 'Orders to fulfil' };
+    const headings = { '/gift-cards': 'Gift cards', '/depot/*': 'Orders to fulfil' };
     const all = { ...Object.fromEntries(routeManifest.map((r) => [r.path, 'x'])), ...headings };
     const listed = appRoutesOf(manifest, all);
     expect(listed.find((r) => r.path === '/gift-cards')?.heading).toEqual(/^Gift cards$/);
-    expect(listed.find((r) => r.path === '/staff')?.heading).toEqual(/^Orders to fulfil$/);
+    expect(listed.find((r) => r.path === '/depot')?.heading).toEqual(/^Orders to fulfil$/);
     expect(() => appRoutesOf([...routeManifest, giftCards])).toThrow(/no heading for \/gift-cards/);
   });
 });

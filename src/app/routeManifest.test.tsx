@@ -18,10 +18,10 @@ const giftCards: RouteEntry = {
   queries: { shopper: ['cart', 'delivery'] },
   title: 'home',
 };
-/** A section with a router of its own, as the back office is added. */
+/** A section with a router of its own, as the back office is. */
 const backOffice: RouteEntry = {
-  name: 'staff',
-  path: '/staff/*',
+  name: 'depot',
+  path: '/depot/*',
   page: 'back-office',
   layout: 'own',
   serverRendered: false,
@@ -69,9 +69,11 @@ describe('a page added to the route manifest', () => {
   });
 
   it('with a router of its own, takes every address under it; its pages keep theirs', async () => {
-    expect(landsOn(table, '/staff/catalogue')).toEqual(['/staff/*']);
-    expect(landsOn(table, '/staff/orders')).toEqual(['(layout)', '/staff/orders']);
-    renderWithProviders(<RouteTable routes={table} />, { route: '/staff/catalogue' });
+    expect(landsOn(table, '/depot/catalogue')).toEqual(['/depot/*']);
+    expect(landsOn(table, '/depot')).toEqual(['/depot/*']);
+    // The shop's own back office is such a section: its orders are its router's.
+    expect(landsOn(table, '/staff/orders')).toEqual(['/staff/*']);
+    renderWithProviders(<RouteTable routes={table} />, { route: '/depot/catalogue' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Catalogue' })).toBeVisible();
   });
 
@@ -84,10 +86,12 @@ test("every named page's path is the manifest's, for links", () => {
   const named = routeManifest.filter((route) => route.name !== undefined);
   expect(Object.keys(paths).sort()).toEqual(named.map((route) => route.name).sort());
   for (const route of named) {
-    expect(paths[route.name as keyof typeof paths]).toBe(route.path);
+    // A section with its own router is linked to at its root.
+    expect(paths[route.name as keyof typeof paths]).toBe(route.path.replace(/\/\*$/, ''));
   }
   expect(paths.root).toBe('/');
   expect(paths.productDetails).toBe('/detail/product-details');
+  expect(paths.backOffice).toBe('/staff');
 });
 
 test("docs/product.md's routes table has a row for each entry of the manifest, in order", () => {

@@ -261,11 +261,14 @@ const entries = [
     serverRendered: true,
   },
   {
-    /** The shop staff's order queue (staff accounts only). */
-    name: 'staffOrders',
-    path: '/staff/orders',
-    page: 'staff-orders',
-    layout: 'main',
+    /**
+     * The back office (owner and staff accounts): its own frame and router, its sections in
+     * src/features/backOffice/sections.ts. Never server-rendered, never in a shopper's chunks.
+     */
+    name: 'backOffice',
+    path: '/staff/*',
+    page: 'back-office',
+    layout: 'own',
     serverRendered: false,
   },
   {

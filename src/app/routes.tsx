@@ -53,8 +53,8 @@ export const pageModules: Readonly<Record<PageName, PageModule>> = {
   wishlist: () => import(/* webpackChunkName: "wishlist" */ '../features/wishlist/WishlistPage'),
   'affiliate-market': () =>
     import(/* webpackChunkName: "affiliate-market" */ '../features/affiliate/AffiliateMarketPage'),
-  'staff-orders': () =>
-    import(/* webpackChunkName: "staff-orders" */ '../features/backOffice/orders/StaffOrdersPage'),
+  'back-office': () =>
+    import(/* webpackChunkName: "back-office" */ '../features/backOffice/BackOffice'),
   login: () => import(/* webpackChunkName: "login" */ '../features/auth/LoginPage'),
   register: () => import(/* webpackChunkName: "register" */ '../features/auth/RegisterPage'),
 };

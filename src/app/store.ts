@@ -22,6 +22,7 @@ import type { catalogueImportApi } from '../services/backOffice/catalogueImportA
 import type { staffApi } from '../services/staffApi';
 import type { shopSettingsApi } from '../services/backOffice/shopSettingsApi';
 import type { photosApi } from '../services/backOffice/photosApi';
+import type { staffAccountsApi } from '../services/backOffice/staffAccountsApi';
 import type { checkoutSlice } from '../features/cart/checkout/checkoutSlice';
 import { apiLoaded, hostLazyApis, loadedParts, type LazyPart } from '../state/lazyApis';
 import { listenerMiddleware } from '../state/listenerMiddleware';
@@ -39,6 +40,7 @@ import { readStoredSession, syncSessionAcrossTabs } from './storedSession';
 type LazyLoadedSlices = WithSlice<typeof checkoutSlice> &
   WithSlice<typeof staffApi> &
   WithSlice<typeof photosApi> &
+  WithSlice<typeof staffAccountsApi> &
   WithSlice<typeof notificationsApi> &
   WithSlice<typeof affiliatesApi> &
   WithSlice<typeof orderItemsApi> &

@@ -17,10 +17,12 @@ import type { paymentApi } from '../services/paymentApi';
 import type { staffApi } from '../services/staffApi';
 import type { shopSettingsApi } from '../services/backOffice/shopSettingsApi';
 import type { photosApi } from '../services/backOffice/photosApi';
+import type { staffAccountsApi } from '../services/backOffice/staffAccountsApi';
 
 export type LazyApi =
   | typeof staffApi
   | typeof photosApi
+  | typeof staffAccountsApi
   | typeof notificationsApi
   | typeof affiliatesApi
   | typeof orderItemsApi

@@ -5,6 +5,8 @@
  */
 import { Value } from 'typebox/value';
 import {
+  GuestCartMergeResultSchema,
+  GuestCartMergeSchema,
   AddCartItemSchema,
   AffiliateRegistrationSchema,
   AffiliateSchema,
@@ -67,6 +69,7 @@ import { mockShop } from './orderHandlers';
 import { staffCalls } from './staffCalls';
 import { shopSettingsCalls } from './shopSettingsCalls';
 import { productsCalls } from './backOffice/productsCalls';
+import { staffAccountsCalls } from './backOffice/staffAccountsCalls';
 
 const [aProduct] = fixtureProducts;
 const [aCartLine] = fixtureCart.all_cart_data;
@@ -232,6 +235,16 @@ const calls: Call[] = [
     request: AddCartItemSchema,
     signedIn: true,
     answer: CartItemSchema,
+  },
+  {
+    name: "a guest's kept cart joins the account at log in",
+    method: 'POST',
+    service: 'cart',
+    path: '/cart/merge',
+    body: { merge_id: 'guest-basket-0001', lines: [{ product_id: inStock.id, quantity: 2 }] },
+    request: GuestCartMergeSchema,
+    signedIn: true,
+    answer: GuestCartMergeResultSchema,
   },
   {
     name: 'change a cart quantity',
@@ -704,6 +717,7 @@ const everyCall = [
   ...staffCalls,
   ...shopSettingsCalls,
   ...productsCalls,
+  ...staffAccountsCalls,
 ];
 
 test.each(everyCall)('$name: the answer is what the server answers', async (call) => {

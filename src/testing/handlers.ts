@@ -85,6 +85,7 @@ import { orderHandlers, paidOnlineProgress, recordOrderEvent } from './orderHand
 import { staffHandlers } from './staffHandlers';
 import { shopSettingsHandlers } from './backOffice/shopSettingsHandlers';
 import { catalogueHandlers } from './backOffice/productsHandlers';
+import { staffAccountsHandlers } from './backOffice/staffAccountsHandlers';
 
 export { mockDb, resetMockDb } from './mockDb';
 
@@ -844,4 +845,5 @@ export const handlers: RequestHandler[] = [
   ...staffHandlers,
   ...shopSettingsHandlers,
   ...catalogueHandlers,
+  ...staffAccountsHandlers,
 ];

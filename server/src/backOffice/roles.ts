@@ -5,9 +5,13 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { SHOP_ROLES, type ShopRole } from '../../../contract';
 import type { Queryable } from '../db/client';
-import { findUserById } from '../db/users';
+import { findRoleOf } from '../db/staffAccounts';
 import { currentUser } from '../plugins/auth';
 import { forbidden } from '../plugins/errors';
+
+/** What a member the owner turned off hears from every back-office call. */
+export const DISABLED_DETAIL =
+  'Your back-office access has been turned off. Ask the shop owner to turn it back on.';
 
 export const isShopRole = (role: unknown): role is ShopRole =>
   (SHOP_ROLES as readonly unknown[]).includes(role);
@@ -28,9 +32,10 @@ export function shopRole(
   allowed: readonly ShopRole[] = SHOP_ROLES,
 ): preValidationAsyncHookHandler {
   return async function checkShopRole(request: FastifyRequest) {
-    const user = await findUserById(db, currentUser(request).id);
-    const role = user?.role;
+    const member = await findRoleOf(db, currentUser(request).id);
+    const role = member?.role;
     if (!isShopRole(role)) throw forbidden('This page is for the shop staff only');
+    if (member?.disabled) throw forbidden(DISABLED_DETAIL);
     if (!allowed.includes(role)) throw forbidden('Only the shop owner can do this');
     request.shopRole = role;
   };

@@ -75,23 +75,29 @@ export interface NewStaff {
   lastName: string;
   mobileNumber: string;
   passwordHash: string;
+  role: 'owner' | 'staff';
 }
 
-/** Creates an activated staff account, or makes an existing account staff (keeping its password). */
+/**
+ * Creates an activated member account with the role, or gives an existing account the role
+ * (keeping its password). Either way the account's back-office access is turned on: this is
+ * the way back in for an operator who locked everyone out.
+ */
 export async function createOrPromoteStaff(
   db: Queryable,
   s: NewStaff,
 ): Promise<{ id: number; created: boolean }> {
   const promoted = await db.query<{ id: unknown }>(
-    "UPDATE users SET role = 'staff', updated_at = now() WHERE email = $1 RETURNING id",
-    [s.email],
+    `UPDATE users SET role = $2, staff_disabled_at = NULL, updated_at = now() WHERE email = $1
+     RETURNING id`,
+    [s.email, s.role],
   );
   if (promoted[0]) return { id: num(promoted[0].id), created: false };
   const rows = await db.query<{ id: unknown }>(
     `INSERT INTO users (email, first_name, last_name, mobile_number, age, gender, role,
        emailverified, password_hash)
-     VALUES ($1, $2, $3, $4, 18, 'other', 'staff', true, $5) RETURNING id`,
-    [s.email, s.firstName, s.lastName, s.mobileNumber, s.passwordHash],
+     VALUES ($1, $2, $3, $4, 18, 'other', $6, true, $5) RETURNING id`,
+    [s.email, s.firstName, s.lastName, s.mobileNumber, s.passwordHash, s.role],
   );
   return { id: num(rows[0]?.id), created: true };
 }

@@ -1,8 +1,9 @@
 /**
- * npm run staff:create -- --email ada@shop.ng [--first-name Ada --last-name Obi --mobile 0803...]
+ * npm run staff:create -- --email ada@shop.ng [--role owner|staff] [--first-name Ada --last-name Obi --mobile 0803...]
  *
- * Makes a staff account in the database the server uses (DATA_DIR or DATABASE_URL). An
- * existing account is made staff and keeps its password. A new one needs a name and a mobile
+ * Makes a staff (or owner) account in the database the server uses (DATA_DIR or
+ * DATABASE_URL). An existing account is given the role, turned back on if the owner had
+ * turned it off, and keeps its password. A new one needs a name and a mobile
  * number, and takes its password from STAFF_PASSWORD, or one is generated and printed once.
  * The embedded database allows one process at a time: stop the server first.
  */
@@ -18,9 +19,10 @@ import { migrate } from './migrate';
 import { openDatabase } from './open';
 import { createOrPromoteStaff } from './staff';
 
-const USAGE = `Usage: npm run staff:create -- --email EMAIL [--first-name NAME --last-name NAME --mobile NUMBER]
+const USAGE = `Usage: npm run staff:create -- --email EMAIL [--role owner|staff] [--first-name NAME --last-name NAME --mobile NUMBER]
 
-  --email        the staff member's email (an existing account is made staff)
+  --email        the member's email (an existing account is given the role)
+  --role         owner (everything) or staff (orders and stock); staff when not given
   --first-name   for a new account
   --last-name    for a new account
   --mobile       for a new account, a Nigerian mobile number (08031234567)
@@ -30,7 +32,7 @@ else a generated one, printed once.`;
 
 function parseStaffArgs(argv: string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  const known = ['email', 'first-name', 'last-name', 'mobile'];
+  const known = ['email', 'role', 'first-name', 'last-name', 'mobile'];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--help' || arg === '-h') throw new Error(USAGE);
@@ -45,6 +47,10 @@ function parseStaffArgs(argv: string[]): Record<string, string> {
   out.email = out.email.toLowerCase();
   if (!new RegExp(EMAIL_PATTERN).test(out.email))
     throw new Error(`"${out.email}" is not an email address`);
+  if (!('role' in out)) out.role = 'staff';
+  if (out.role !== 'owner' && out.role !== 'staff') {
+    throw new Error(`--role is owner or staff, not "${out.role}"`);
+  }
   if (out.mobile !== undefined && !new RegExp(NIGERIAN_MOBILE_PATTERN).test(out.mobile)) {
     throw new Error(`"${out.mobile}" is not a Nigerian mobile number such as 08031234567`);
   }
@@ -77,12 +83,13 @@ async function main(): Promise<void> {
       lastName: args['last-name'] ?? '',
       mobileNumber: args.mobile ?? '',
       passwordHash,
+      role: args.role as 'owner' | 'staff',
     });
     if (result.created) {
-      console.info(`Staff account ${args.email} created.`);
+      console.info(`${args.role === 'owner' ? 'Owner' : 'Staff'} account ${args.email} created.`);
       if (!process.env.STAFF_PASSWORD) console.info(`Its password (shown once): ${password}`);
     } else {
-      console.info(`${args.email} is now staff; its password is unchanged.`);
+      console.info(`${args.email} is now ${args.role}; its password is unchanged.`);
     }
   } finally {
     await db.close();

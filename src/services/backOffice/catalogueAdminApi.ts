@@ -7,7 +7,6 @@ import type {
   StaffProduct,
   StaffProductList,
   StaffProductListQuery,
-  StaffMe,
   StockChangeAnswer,
   StockChangeRequest,
   StockHistory,
@@ -35,9 +34,6 @@ export const catalogueAdminApi = createApi({
   tagTypes: ['Product', 'Category', 'Stock'],
   endpoints: (build) => ({
     /** Who is signed in: the pages show the owner's controls to the owner only. */
-    getCatalogueRole: build.query<StaffMe, void>({
-      query: () => '/staff/me',
-    }),
     getAdminProducts: build.query<StaffProductList, StaffProductListQuery>({
       query: (params) => ({ url: '/staff/products', params }),
       providesTags: (list) => [
@@ -145,7 +141,6 @@ async function refreshShop(
 }
 
 export const {
-  useGetCatalogueRoleQuery,
   useGetAdminProductsQuery,
   useGetAdminProductQuery,
   useCreateProductMutation,

@@ -8,7 +8,6 @@ import {
   LowStockListSchema,
   StaffCategoryListSchema,
   StaffCategorySchema,
-  StaffMeSchema,
   StaffProductListSchema,
   StaffProductSchema,
   StockChangeAnswerSchema,
@@ -34,13 +33,6 @@ const asStaff = () => {
 const member = { service: 'staff', signedIn: true, setup: asOwner } as const;
 
 export const productsCalls: ContractCall[] = [
-  {
-    ...member,
-    name: 'the back office asks who is signed in',
-    method: 'GET',
-    path: '/staff/me',
-    answer: StaffMeSchema,
-  },
   {
     ...member,
     name: 'the owner searches the products',

@@ -8,7 +8,6 @@
  */
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type {
-  ShopRole,
   StaffCategory,
   StaffProduct,
   StockChange,
@@ -16,23 +15,12 @@ import type {
   UpdateProductRequest,
 } from 'contract';
 import { CATALOGUE_MESSAGES } from 'contract/catalogueRules';
-import { ERROR_DETAILS } from 'contract/details';
-import type { SessionState } from '../../state/sessionSlice';
 import { detail, invalid, issue, onMockDbReset, url } from '../mockDb';
-import { fixtureStaffToken } from '../staffHandlers';
+import { fixtureOwner, shopRoleOf } from './staffAccountsHandlers';
 
-export const fixtureOwnerToken = 'test-token-owner-bisi';
-export const fixtureOwner = { id: 91, name: 'Bisi Owner', email: 'owner@example.ng' };
-
-/** The owner's session for preloadedState. */
-export const ownerSession: SessionState = {
-  authToken: fixtureOwnerToken,
-  userID: String(fixtureOwner.id),
-  userName: 'Bisi',
-  productID: null,
-  orderId: null,
-  productSlug: null,
-};
+// The shop's members are the staff accounts mock's: its owner, its token and session.
+export { fixtureOwnerToken, ownerSession } from './staffAccountsHandlers';
+const OWNER_NAME = `${fixtureOwner.first_name} Ogunleye`;
 
 const AT = '2026-11-28T10:00:00.000Z';
 
@@ -109,7 +97,6 @@ interface CatalogueState {
   products: StaffProduct[];
   categories: StaffCategory[];
   history: Map<number, StockChange[]>;
-  roles: Map<string, ShopRole>;
   nextId: number;
 }
 
@@ -117,7 +104,6 @@ export const catalogueMockDb: CatalogueState = {
   products: [],
   categories: [],
   history: new Map(),
-  roles: new Map(),
   nextId: 100,
 };
 
@@ -141,19 +127,13 @@ export function resetCatalogueMockDb(): void {
       ],
     ],
   ]);
-  catalogueMockDb.roles = new Map<string, ShopRole>([
-    [fixtureOwnerToken, 'owner'],
-    [fixtureStaffToken, 'staff'],
-  ]);
   catalogueMockDb.nextId = 100;
 }
 resetCatalogueMockDb();
 onMockDbReset(resetCatalogueMockDb);
 
-/** Makes `token` the owner's (or staff's) until the next reset. */
-export function treatAsShopMember(token: string, role: ShopRole = 'owner'): void {
-  catalogueMockDb.roles.set(token, role);
-}
+/** Who is a member of the shop is the staff accounts mock's to say. */
+export { treatAsShopMember } from './staffAccountsHandlers';
 
 /**
  * Someone else saved product `id` since the editor opened it: its version moves on, so the
@@ -169,13 +149,7 @@ export function someoneElseSaved(id: number, by = 'Kemi Adeyemi'): void {
 export const staleDetail = (by: string) =>
   `${by} changed this product at 11:07 on 28 November, after you opened it. Nothing was saved: reload to see their change, then make yours again.`;
 
-function roleOf(request: Request): ShopRole | Response {
-  const token = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
-  const role = catalogueMockDb.roles.get(token);
-  if (role) return role;
-  if (token === '') return detail(ERROR_DETAILS.credentials, 401);
-  return detail('This page is for the shop staff only', 403);
-}
+const roleOf = shopRoleOf;
 
 const ownerOnly = () => detail(CATALOGUE_MESSAGES.ownerOnly, 403);
 
@@ -195,17 +169,6 @@ function listedCategory(name: string): string | null {
 }
 
 export const catalogueHandlers: RequestHandler[] = [
-  http.get(url('/staff/me', 'staff'), ({ request }) => {
-    const role = roleOf(request);
-    if (role instanceof Response) return role;
-    const owner = role === 'owner';
-    return HttpResponse.json({
-      id: owner ? fixtureOwner.id : 90,
-      email: owner ? fixtureOwner.email : 'staff@example.ng',
-      first_name: owner ? 'Bisi' : 'Funmi',
-      role,
-    });
-  }),
   http.get(url('/staff/products', 'staff'), ({ request }) => {
     const role = roleOf(request);
     if (role instanceof Response) return role;
@@ -303,7 +266,7 @@ export const catalogueHandlers: RequestHandler[] = [
     Object.assign(p, fields);
     if (archived !== undefined) p.archived_at = archived ? AT : null;
     p.row_version += 1;
-    p.updated_by = role === 'owner' ? fixtureOwner.name : 'Funmi Adeyemi';
+    p.updated_by = role === 'owner' ? OWNER_NAME : 'Funmi Adeyemi';
     return HttpResponse.json(p);
   }),
   http.post(url('/staff/products/:id/stock', 'staff'), async ({ request, params }) => {
@@ -336,7 +299,7 @@ export const catalogueHandlers: RequestHandler[] = [
       stock_after: after,
       reason: body.reason,
       note: body.note ?? '',
-      by: role === 'owner' ? fixtureOwner.name : 'Funmi Adeyemi',
+      by: role === 'owner' ? OWNER_NAME : 'Funmi Adeyemi',
       at: AT,
     };
     p.stock = after;

@@ -8,13 +8,15 @@ import RequireShopper from '../../../components/RequireShopper';
 import RouterLink from '../../../components/RouterLink';
 import { httpStatus } from '../../../lib/getErrorMessage';
 import { paths } from '../../../lib/paths';
+import { catalogueAdminApi } from '../../../services/backOffice/catalogueAdminApi';
 import {
-  catalogueAdminApi,
-  useGetCatalogueRoleQuery,
-} from '../../../services/backOffice/catalogueAdminApi';
+  staffAccountsApi,
+  useGetStaffMeQuery,
+} from '../../../services/backOffice/staffAccountsApi';
 import { loadApi } from '../../../state/lazyApis';
 
 loadApi(catalogueAdminApi);
+loadApi(staffAccountsApi);
 
 /** Where the products section lives (the back office's shell mounts it there). */
 export const PRODUCTS_PATH = '/staff/products';
@@ -25,7 +27,7 @@ export const STAFF_ONLY = "This page is for the shop's staff";
 
 /** Whether the signed-in member is the owner (false while unknown: staff controls first). */
 export function useIsOwner(): boolean {
-  const { data } = useGetCatalogueRoleQuery();
+  const { data } = useGetStaffMeQuery();
   return data?.role === 'owner';
 }
 
@@ -42,7 +44,7 @@ export function BackOfficeGate({ children }: { children: ReactNode }) {
 }
 
 function MemberOnly({ children }: { children: ReactNode }) {
-  const { data, error, isError, refetch } = useGetCatalogueRoleQuery();
+  const { data, error, isError, refetch } = useGetStaffMeQuery();
   if (isError && httpStatus(error) === 403) {
     return (
       <Stack role="alert" spacing={2} sx={{ py: 6, alignItems: 'center', textAlign: 'center' }}>
