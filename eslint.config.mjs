@@ -198,6 +198,31 @@ export default tseslint.config(
     },
   },
   {
+    // One react-router module holds both forms of routing, and every form any page uses enters
+    // the vendor chunk each shopper downloads first: the app routes with route objects only.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/*.stories.tsx',
+      'src/testing/**',
+      'src/features/*/testing.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router-dom',
+              importNames: ['Routes', 'Route'],
+              message: 'Route with route objects and useRoutes, as src/app/routes.tsx does.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/state/hooks.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },

@@ -1,5 +1,5 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { useLocation, useRoutes } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -60,27 +60,27 @@ const JoinPage = lazyWithRetry(
  * setup, an invite), and behind the sign-in every section the member's role may open.
  */
 export default function BackOffice() {
-  return (
-    <Routes>
-      <Route
-        path="setup"
-        element={
-          <Frame title="Set up the shop">
-            <OwnerSetupPage />
-          </Frame>
-        }
-      />
-      <Route
-        path="join"
-        element={
-          <Frame title="Join the team">
-            <JoinPage />
-          </Frame>
-        }
-      />
-      <Route path="*" element={<SignedIn />} />
-    </Routes>
-  );
+  // Route objects through useRoutes, as the shop's router is built: the JSX <Routes> form
+  // would bring react-router code into the chunk every shopper downloads.
+  return useRoutes([
+    {
+      path: 'setup',
+      element: (
+        <Frame title="Set up the shop">
+          <OwnerSetupPage />
+        </Frame>
+      ),
+    },
+    {
+      path: 'join',
+      element: (
+        <Frame title="Join the team">
+          <JoinPage />
+        </Frame>
+      ),
+    },
+    { path: '*', element: <SignedIn /> },
+  ]);
 }
 
 /** The app bar with the shop's name and where the member is, and the page below it. */
@@ -240,16 +240,7 @@ function MemberShell({ me }: { me: StaffMe }) {
           </List>
         </Box>
       </Drawer>
-      <Routes>
-        <Route index element={<Home me={me} />} />
-        {BACK_OFFICE_SECTIONS.map((s) => {
-          const Page = PAGES.get(s.path);
-          const element =
-            s.roles.includes(me.role) && Page ? <Page /> : <NotForRole role={me.role} />;
-          return <Route key={s.path} path={`${s.path}/*`} element={element} />;
-        })}
-        <Route path="*" element={<NoSuchSection />} />
-      </Routes>
+      <SectionRoutes me={me} />
     </Frame>
   );
 }
@@ -340,4 +331,19 @@ function NoSuchSection() {
       />
     </>
   );
+}
+
+/** The home at /staff, each section under its path, and a word for any other address. */
+function SectionRoutes({ me }: { me: StaffMe }) {
+  return useRoutes([
+    { index: true, element: <Home me={me} /> },
+    ...BACK_OFFICE_SECTIONS.map((s) => {
+      const Page = PAGES.get(s.path);
+      return {
+        path: `${s.path}/*`,
+        element: s.roles.includes(me.role) && Page ? <Page /> : <NotForRole role={me.role} />,
+      };
+    }),
+    { path: '*', element: <NoSuchSection /> },
+  ]);
 }

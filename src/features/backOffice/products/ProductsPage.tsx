@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useRoutes, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -47,13 +47,11 @@ loadApi(catalogueAdminApi);
 
 /** The products section: the list at /staff/products, a new one, and each product's page. */
 export default function ProductsPage() {
-  return (
-    <Routes>
-      <Route index element={<ProductList />} />
-      <Route path="new" element={<NewProduct />} />
-      <Route path=":id" element={<EditProduct />} />
-    </Routes>
-  );
+  return useRoutes([
+    { index: true, element: <ProductList /> },
+    { path: 'new', element: <NewProduct /> },
+    { path: ':id', element: <EditProduct /> },
+  ]);
 }
 
 // ------------------------------------------------------------------ the list
