@@ -35,7 +35,7 @@ test('the owner adds a product, a guest finds it, staff count it but cannot repr
   await owner.getByRole('combobox', { name: 'Category' }).click();
   await owner.getByRole('option', { name: 'Staples' }).click();
   await owner.getByRole('textbox', { name: 'Price' }).fill('₦2,300.00');
-  await owner.getByRole('textbox', { name: 'Stock' }).fill('25');
+  await owner.getByRole('textbox', { name: 'Stock', exact: true }).fill('25');
   await owner.getByRole('textbox', { name: 'Unit or pack size' }).fill('1 paint bucket');
   await owner.getByRole('button', { name: 'Add product' }).click();
   await expect(owner).toHaveURL(/\/staff\/products\/\d+$/);
