@@ -4,9 +4,8 @@
  * embedded database. For each of 3 runs: the time from sending the upload to the answer (the
  * photo checked, every copy made and stored), and the server's resident memory before, at its
  * peak during the upload (sampled every 10 ms from /proc) and after. Prints each run, the
- * median and the machine's load (uptime). `npm run bench:photo` (-- --runs N).
+ * median and the machine's load average. `npm run bench:photo` (-- --runs N).
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -125,7 +124,7 @@ async function main() {
         `peak ${(median(rows.map((r) => r.peak)) / MB).toFixed(0)} MB, ` +
         `after ${(median(rows.map((r) => r.after)) / MB).toFixed(0)} MB`,
     );
-    console.info(`uptime: ${execFileSync('uptime').toString().trim()}`);
+    console.info(`load average: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -107,7 +107,3 @@ export function hasGuestBasket(): boolean {
   return (guestBasketStorage()?.getItem(GUEST_BASKET_KEY) ?? null) !== null;
 }
 
-/** Forgets the basket (merged, or emptied by the shopper). */
-export function dropGuestBasket(): void {
-  writeGuestBasket(null);
-}

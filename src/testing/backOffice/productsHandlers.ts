@@ -4,7 +4,7 @@
  * 409 naming who saved a product when a save starts from an older version, 403 "Only the
  * shop owner can do this" when staff touch anything but stock, 403 for a shopper.
  *
- * `fixtureOwnerToken` is the owner's; the staff part's `fixtureStaffToken` is a staff member's.
+ * Who is the owner and who is staff is the staff accounts mock's (staffAccountsHandlers.ts).
  */
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type {
@@ -19,7 +19,7 @@ import { detail, invalid, issue, onMockDbReset, url } from '../mockDb';
 import { fixtureOwner, shopRoleOf } from './staffAccountsHandlers';
 
 // The shop's members are the staff accounts mock's: its owner, its token and session.
-export { fixtureOwnerToken, ownerSession } from './staffAccountsHandlers';
+export { ownerSession } from './staffAccountsHandlers';
 const OWNER_NAME = `${fixtureOwner.first_name} Ogunleye`;
 
 const AT = '2026-11-28T10:00:00.000Z';

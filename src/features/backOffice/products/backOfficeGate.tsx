@@ -20,7 +20,6 @@ loadApi(staffAccountsApi);
 
 /** Where the products section lives (the back office's shell mounts it there). */
 export const PRODUCTS_PATH = '/staff/products';
-export const LOW_STOCK_PATH = '/staff/stock';
 export const productPath = (id: number) => `${PRODUCTS_PATH}/${id}`;
 
 export const STAFF_ONLY = "This page is for the shop's staff";
