@@ -98,8 +98,6 @@ function mobileOf(username: string): string | null {
 /** Said for every phone-form refusal, known number or not, so it tells nobody who shops here. */
 const INCORRECT_PHONE_LOGIN =
   'Incorrect phone number or password. A phone number works here once it has been confirmed with a code sent to it by SMS; you can always log in with your email.';
-const SHARED_PHONE_LOGIN =
-  'More than one account uses this phone number. Please log in with your email address.';
 
 const userRoutes: RoutePlugin = async (app, { ctx }) => {
   const { db, passwords, sessions, otp, clock, limits, mailer } = ctx;
@@ -262,9 +260,11 @@ const userRoutes: RoutePlugin = async (app, { ctx }) => {
       const guess = await limits.guess(request, email);
       const user = mobile === null ? await findUserByEmail(db, email) : byPhone;
       const incorrect = mobile === null ? ERROR_DETAILS.incorrectLogin : INCORRECT_PHONE_LOGIN;
+      // A number two accounts have proven signs in neither, with the words any wrong number
+      // gets: saying it is shared would tell whoever types it that it is somebody's.
       if (mobile !== null && owners.length > 1 && !guess.emailExhausted) {
         await passwords.burn(request.body.password);
-        throw refused(SHARED_PHONE_LOGIN);
+        throw refused(INCORRECT_PHONE_LOGIN);
       }
 
       let emailProven = false;
