@@ -124,7 +124,12 @@ async function main() {
         `peak ${(median(rows.map((r) => r.peak)) / MB).toFixed(0)} MB, ` +
         `after ${(median(rows.map((r) => r.after)) / MB).toFixed(0)} MB`,
     );
-    console.info(`load average: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+    console.info(
+      `load average: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}`,
+    );
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

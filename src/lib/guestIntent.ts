@@ -106,4 +106,3 @@ export function writeGuestBasket(basket: GuestBasket | null): void {
 export function hasGuestBasket(): boolean {
   return (guestBasketStorage()?.getItem(GUEST_BASKET_KEY) ?? null) !== null;
 }
-
