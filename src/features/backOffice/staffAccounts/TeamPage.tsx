@@ -38,6 +38,9 @@ export default function TeamPage() {
   useDocumentTitle(TITLE);
   const [inviting, setInviting] = useState(false);
   const { data, error, isLoading, isFetching, refetch } = useGetTeamQuery();
+  // Who "you" are decides which cards offer actions: the team waits for it, so the owner's
+  // own card never flashes a Turn off button while /staff/me is on its way.
+  const me = useGetStaffMeQuery();
   return (
     <>
       <PageHeader title={TITLE} subtitle="Who works in the back office, and what they may do." />
@@ -50,13 +53,16 @@ export default function TeamPage() {
         Invite someone
       </Button>
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
-      {isLoading ? (
+      {isLoading || me.isLoading ? (
         <QueryLoading />
-      ) : error || !data ? (
-        <QueryError error={error} onRetry={() => void refetch()} />
+      ) : error || !data || me.error || !me.data ? (
+        <QueryError
+          error={error ?? me.error}
+          onRetry={() => void (error ? refetch() : me.refetch())}
+        />
       ) : (
         <Stack spacing={3} sx={{ opacity: isFetching ? 0.6 : 1 }}>
-          <TeamList members={data.members} />
+          <TeamList members={data.members} meId={me.data.id} />
           <InviteList invites={data.invites} />
         </Stack>
       )}
@@ -64,8 +70,7 @@ export default function TeamPage() {
   );
 }
 
-export function TeamList({ members }: { members: StaffMember[] }) {
-  const { data: me } = useGetStaffMeQuery();
+function TeamList({ members, meId }: { members: StaffMember[]; meId: number }) {
   if (members.length === 0) {
     return (
       <EmptyState message="Nobody is on the team yet." description="Invite someone to start." />
@@ -75,7 +80,7 @@ export function TeamList({ members }: { members: StaffMember[] }) {
     <Stack component="ul" aria-label="Team" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {members.map((member) => (
         <li key={member.id}>
-          <MemberCard member={member} isMe={me?.id === member.id} />
+          <MemberCard member={member} isMe={meId === member.id} />
         </li>
       ))}
     </Stack>
