@@ -6,17 +6,32 @@
  * no metadata: no location, no camera, no date.
  */
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type sharpModule from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 import { MEDIA_PREVIEW_NAME, MEDIA_WIDTHS, type MediaWidth } from '../../../contract/links';
 import { MAX_PHOTO_PIXELS, PHOTO_DETAILS } from '../../../contract/photos';
 import { HttpError } from '../plugins/errors';
 import type { PictureFile } from './pictureStore';
 
-// One picture at a time per server (photoQueue), each on few threads, with nothing kept
-// between pictures: a phone photo decodes to tens of megabytes, and the server's memory
-// should go back to its usual level once the copies are stored.
-sharp.cache(false);
-sharp.concurrency(1);
+type SharpModule = typeof sharpModule;
+let loading: Promise<SharpModule> | null = null;
+
+/**
+ * sharp and its libvips are loaded with the first photo, not at start: they hold about
+ * 19 MiB that a server nobody uploads to should not carry.
+ */
+function loadSharp(): Promise<SharpModule> {
+  loading ??= import('sharp').then((module) => {
+    const sharp: SharpModule = module.default;
+    // One picture at a time per server (photoQueue), each on few threads, with nothing kept
+    // between pictures: a phone photo decodes to tens of megabytes, and the server's memory
+    // should go back to its usual level once the copies are stored.
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loading;
+}
 
 type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'heic';
 
@@ -45,7 +60,7 @@ function sniffPhotoFormat(bytes: Uint8Array): PhotoFormat | null {
 }
 
 /** Whether the sharp on this machine decodes the format (its prebuilt libvips reads AVIF but not HEIC). */
-function canReadFormat(format: PhotoFormat): boolean {
+function canReadFormat(sharp: SharpModule, format: PhotoFormat): boolean {
   if (format === 'heic') return false;
   const id = format === 'avif' ? 'heif' : format;
   return Object.entries(sharp.format).some(([name, f]) => name === id && f.input.buffer);
@@ -80,7 +95,8 @@ function fileOf(name: string, contentType: string, bytes: Buffer): PictureFile {
 export async function makePhotoCopies(bytes: Uint8Array): Promise<PhotoCopies> {
   const format = sniffPhotoFormat(bytes);
   if (format === 'heic') throw refuse(415, PHOTO_DETAILS.heic);
-  if (!format || !canReadFormat(format)) throw refuse(415, PHOTO_DETAILS.notAPhoto);
+  const sharp = await loadSharp();
+  if (!format || !canReadFormat(sharp, format)) throw refuse(415, PHOTO_DETAILS.notAPhoto);
 
   // The header alone: a picture of too many pixels is refused before it is decoded.
   let meta: Metadata;
