@@ -3,7 +3,7 @@
  * the shop's own JSON relay for either. Each takes one message and either delivers it or
  * throws a DeliveryFailure that says whether trying again is safe.
  */
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { emailHtml } from './html';
 import { smsText, toE164 } from './sms';
 
@@ -185,19 +185,25 @@ interface SmtpError {
 }
 
 export function createSmtpTransport(options: { url: string; from: string }): Transport {
-  const transporter = nodemailer.createTransport({
-    url: options.url,
-    connectionTimeout: SEND_TIMEOUT_MS,
-    greetingTimeout: SEND_TIMEOUT_MS,
-    socketTimeout: SEND_TIMEOUT_MS * 2,
-  });
+  // nodemailer (about 13 MiB) is loaded with the first message, not when the server starts.
+  let transporter: Promise<Transporter> | null = null;
+  const connect = () =>
+    (transporter ??= import('nodemailer').then((nodemailer) =>
+      nodemailer.default.createTransport({
+        url: options.url,
+        connectionTimeout: SEND_TIMEOUT_MS,
+        greetingTimeout: SEND_TIMEOUT_MS,
+        socketTimeout: SEND_TIMEOUT_MS * 2,
+      }),
+    ));
   return {
     route: 'smtp',
     acceptsKey: true,
     async deliver(message) {
+      const smtp = await connect();
       let info: { messageId?: string; rejected?: unknown[] };
       try {
-        info = await transporter.sendMail({
+        info = await smtp.sendMail({
           from: options.from,
           to: message.to,
           subject: message.subject,
@@ -225,7 +231,7 @@ export function createSmtpTransport(options: { url: string; from: string }): Tra
       return { providerId: info.messageId ?? null };
     },
     close() {
-      transporter.close();
+      void transporter?.then((smtp) => smtp.close());
     },
   };
 }
