@@ -94,7 +94,7 @@ function restrictedImports(withSonner) {
         name: 'contract',
         allowTypeImports: true,
         message:
-          'Import values from contract/rules, listing, links, messages, details, credentials, email, titles, session or catalogueRules.',
+          'Import values from contract/rules, listing, links, messages, details, credentials, email, titles, session, catalogueRules or naira.',
       },
       ...(withSonner ? [sonnerImport] : []),
     ],
@@ -113,10 +113,11 @@ function restrictedImports(withSonner) {
           '!contract/session',
           '!contract/sessionCookie',
           '!contract/catalogueRules',
+          '!contract/naira',
         ],
         allowTypeImports: true,
         message:
-          'Import values from contract/rules, listing, links, messages, details, credentials, email, titles, session or catalogueRules.',
+          'Import values from contract/rules, listing, links, messages, details, credentials, email, titles, session, catalogueRules or naira.',
       },
     ],
   };

@@ -34,5 +34,6 @@ export * from './staffAccounts';
 export * from './shopSettings';
 export * from './catalogue';
 export * from './catalogueImport';
+export * from './naira';
 export * from './photos';
 export * from './guestCart';

@@ -29,7 +29,8 @@ import {
   useUpdateProductMutation,
 } from '../../../services/backOffice/catalogueAdminApi';
 import { loadApi } from '../../../state/lazyApis';
-import { nairaText, parseNaira } from './naira';
+import { nairaText } from './naira';
+import { nairaOrNull } from 'contract/naira';
 import SelectField from './SelectField';
 
 loadApi(catalogueAdminApi);
@@ -65,11 +66,11 @@ export function productRules(values: ProductValues): Partial<Record<keyof Produc
   const problems: Partial<Record<keyof ProductValues, string>> = {};
   if (values.name.trim() === '') problems.name = PRODUCT_WORDS.name;
   if (values.category === '') problems.category = PRODUCT_WORDS.category;
-  const price = parseNaira(values.price);
+  const price = nairaOrNull(values.price);
   if (price === null) problems.price = PRODUCT_WORDS.price;
   else if (price <= 0) problems.price = PRODUCT_WORDS.pricePositive;
   if (values.discount.trim() !== '') {
-    const discount = parseNaira(values.discount);
+    const discount = nairaOrNull(values.discount);
     if (discount === null || discount <= 0) problems.discount = PRODUCT_WORDS.discount;
     else if (price !== null && discount >= price) problems.discount = PRODUCT_WORDS.discountBelow;
   }
@@ -102,8 +103,8 @@ function requestOf(values: ProductValues): CreateProductRequest {
     name: values.name.trim(),
     description: values.description.trim(),
     category: values.category,
-    price: parseNaira(values.price) ?? 0,
-    discount: values.discount.trim() === '' ? null : parseNaira(values.discount),
+    price: nairaOrNull(values.price) ?? 0,
+    discount: values.discount.trim() === '' ? null : nairaOrNull(values.discount),
     stock: toWhole(values.stock),
     unit: values.unit.trim(),
     vat_class: values.vat_class,

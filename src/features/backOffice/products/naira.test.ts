@@ -1,4 +1,5 @@
-import { nairaText, parseNaira } from './naira';
+import { nairaOrNull } from 'contract/naira';
+import { nairaText } from './naira';
 
 test.each([
   ['2300', 2300],
@@ -9,12 +10,15 @@ test.each([
   ['N1,150', 1150],
   ['  45.5 ', 45.5],
 ])('reads %j as ₦%d', (typed, naira) => {
-  expect(parseNaira(typed)).toBe(naira);
+  expect(nairaOrNull(typed)).toBe(naira);
 });
 
-test.each(['', 'abc', '2.345', '-500', '2,3oo', '₦'])('refuses %j', (typed) => {
-  expect(parseNaira(typed)).toBeNull();
-});
+test.each(['', 'abc', '2.345', '-500', '2,3oo', '₦', '2.300,00', '1,1,50'])(
+  'refuses %j',
+  (typed) => {
+    expect(nairaOrNull(typed)).toBeNull();
+  },
+);
 
 test('shows prices with thousands and kobo only when there are some', () => {
   expect(nairaText(2300)).toBe('2,300');

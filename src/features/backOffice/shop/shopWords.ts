@@ -2,13 +2,6 @@
 import { NIGERIAN_MOBILE_PATTERN } from 'contract/rules';
 import { formatNaira } from '../../../lib/format';
 
-/** "₦1,150", "1150" or "1,150.50" as naira, or null when it is not an amount. */
-export function readNaira(typed: string): number | null {
-  const cleaned = typed.replace(/[₦,\s]/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
-  return Number(cleaned);
-}
-
 export const FEE_PROBLEM = 'Enter the fee in naira, e.g. 1150 (0 for free delivery)';
 export const AMOUNT_PROBLEM = 'Enter an amount in naira, e.g. 100000';
 export const blank = (text: string) => text.trim() === '';
