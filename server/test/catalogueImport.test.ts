@@ -161,6 +161,29 @@ a new line' WHERE id = $1`,
     expect(json<CatalogueImportPreview>(applied)).toMatchObject({ applied: true, unchanged: 3 });
     expect(await count('SELECT count(*) AS n FROM back_office_changes')).toBe(0);
   });
+
+  test('a text a spreadsheet would run as a formula is exported as text, and imports back unchanged', async () => {
+    const [rice] = await seedShop();
+    await t.db.query(
+      `UPDATE products SET name = '=HYPERLINK("http://evil.example","Rice")',
+         description = '-fresh' || chr(10) || '+stone-free', unit = '@bag' WHERE id = $1`,
+      [rice!.id],
+    );
+    const owner = await createShopMember(t.app, t.db, 'owner');
+    const csv = (await exportCsv(owner)).body;
+    const row = parseCsv(csv).find((rec) => rec.fields[0] === rice!.slug)!.fields;
+    expect(row[1]).toBe('\'=HYPERLINK("http://evil.example","Rice")');
+    expect(row[2]).toBe("'-fresh\n+stone-free");
+    expect(row[7]).toBe("'@bag");
+    expect(await preview(owner, csv)).toMatchObject({ added: [], changed: [], bad: [] });
+    expect(json<CatalogueImportPreview>(await importCsv(owner, csv, false))).toMatchObject({
+      applied: true,
+      changed: [],
+    });
+    expect((await productBySlug(rice!.slug))?.name).toBe(
+      '=HYPERLINK("http://evil.example","Rice")',
+    );
+  });
 });
 
 describe('the preview and the apply', () => {

@@ -92,6 +92,23 @@ export function csvField(value: string): string {
   return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
+// A cell a spreadsheet would run as a formula ("=HYPERLINK(...)", "+234...", "@SUM(...)"):
+// a product name or description is text the owner opens on their own computer.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell as a spreadsheet must show it: a leading apostrophe keeps a formula-like text
+ * text (spreadsheets hide the apostrophe), and `fromSpreadsheetText` takes it off on import.
+ */
+export function asSpreadsheetText(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** A text cell as imported: the apostrophe `asSpreadsheetText` put before a formula-like text removed. */
+export function fromSpreadsheetText(value: string): string {
+  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}
+
 /** Records as CSV text, CRLF line ends (RFC 4180), with the BOM Excel needs to read UTF-8. */
 export function writeCsv(rows: readonly (readonly string[])[]): string {
   return `\ufeff${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;

@@ -20,7 +20,7 @@ import {
   type VatClass,
 } from '../../../contract';
 import { slugify } from '../db/seed/catalogue';
-import type { CsvRecord } from './csv';
+import { asSpreadsheetText, fromSpreadsheetText, type CsvRecord } from './csv';
 
 /** A product as the spreadsheet sees it. */
 export interface ProductFields {
@@ -101,7 +101,9 @@ export function exportRows(products: readonly ProductState[]): string[][] {
     [...CATALOGUE_CSV_COLUMNS],
     ...products.map((p) => {
       const cells = productCells(p);
-      return CATALOGUE_CSV_COLUMNS.map((column) => (column === 'slug' ? p.slug : cells[column]));
+      return CATALOGUE_CSV_COLUMNS.map((column) =>
+        column === 'slug' ? p.slug : asSpreadsheetText(cells[column]),
+      );
     }),
   ];
 }
@@ -232,7 +234,7 @@ export function planImport(
     const problems: string[] = [];
     const cell = (column: CatalogueCsvColumn) => {
       const i = index.get(column);
-      return i === undefined ? '' : (record.fields[i] ?? '').trim();
+      return i === undefined ? '' : fromSpreadsheetText((record.fields[i] ?? '').trim());
     };
     const extra = record.fields.slice(headerWidth).filter((f) => f.trim() !== '');
     if (extra.length > 0) {
