@@ -19,6 +19,13 @@ setProjectAnnotations(preview);
 // for the first story that happens to toast on a busy machine.
 beforeAll(() => loadSonner(), 60_000);
 
+// A toast leaves on sonner's own clock, in real time: on a busy machine a play could look for
+// a toast after it has gone. sonner holds its toasts while the page is hidden, so here the
+// page is hidden and every toast stays until its story ends.
+beforeAll(() => {
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+});
+
 // A story file is found at run time, so its exports are known to the compiler only in general.
 type StoryFile = Parameters<typeof composeStories>[0];
 type ComposedStory = ReturnType<typeof composeStory>;
