@@ -36,3 +36,4 @@ export * from './catalogue';
 export * from './catalogueImport';
 export * from './photos';
 export * from './guestCart';
+export * from './money';

@@ -53,7 +53,8 @@ function toVerification(v: ProviderVerification): Verification {
 
 /**
  * What Paystack is told (any 200 stops its retries): the order was placed, or the event is
- * of no use to the shop, or the payment could not become an order (logged for a refund).
+ * of no use to the shop, or the payment could not become an order (kept for the shop to place
+ * anyway or refund: paid, not placed).
  */
 const WEBHOOK_ANSWERS = {
   200: Type.Object({
@@ -128,7 +129,7 @@ async function paystackWebhook(app: FastifyInstance, ctx: AppContext, secretKey:
         if (created) request.log.info({ reference, orderId: order.id }, 'order placed by webhook');
       } catch (error) {
         // Paystack retries on errors; a business refusal (cart changed) will not improve, so it
-        // is logged for the shop to refund and acknowledged.
+        // is acknowledged: placeOrder kept the payment for the shop to place or refund.
         if (error instanceof HttpError && error.statusCode < 500) {
           request.log.warn(
             { reference, detail: error.detail },
