@@ -110,6 +110,18 @@ export const UnplacedPaymentSchema = Type.Object({
   order_id: Type.Union([Type.Integer(), Type.Null()]),
   created_at: Type.String(),
   resolved_at: Type.Union([Type.String(), Type.Null()]),
+  /** The card refund through Paystack, once started: pending, processed or failed (its words). */
+  refund: Type.Union([
+    Type.Object({
+      state: Type.Union([
+        Type.Literal('pending'),
+        Type.Literal('processed'),
+        Type.Literal('failed'),
+      ]),
+      message: Type.String(),
+    }),
+    Type.Null(),
+  ]),
 });
 export type UnplacedPayment = Static<typeof UnplacedPaymentSchema>;
 

@@ -14,6 +14,7 @@ import type {
 } from '../../contract';
 import type { App } from '../src/app';
 import {
+  buy,
   call,
   countMessagesTo,
   createShopMember,
@@ -27,7 +28,7 @@ import {
   type Shopper,
   type TestProduct,
 } from './helpers';
-import { chargeSuccess, FakePaystack, SECRET, signed } from './paystackStandIn';
+import { chargeSuccess, FakePaystack, refundEvent, SECRET, signed } from './paystackStandIn';
 
 const fake = new FakePaystack();
 let app: App;
@@ -61,6 +62,8 @@ let milo: TestProduct;
 beforeEach(async () => {
   t.clock.freeze(NOW);
   fake.transactions.clear();
+  fake.refunds.length = 0;
+  fake.refundAnswer = 'pending';
   buyer = await createShopper(app, t.db, { mobile_number: BUYER_MOBILE });
   owner = await createShopMember(app, t.db, 'owner', { mobile_number: '08035550102' });
   staff = await createShopMember(app, t.db, 'staff', { mobile_number: '08035550103' });
@@ -86,8 +89,10 @@ async function startPayment(who: Shopper = buyer, quantity = 1): Promise<string>
     .reference;
 }
 
-const webhook = (reference: string, amount = AMOUNT) => {
-  const { raw, signature } = signed(chargeSuccess(reference, amount));
+const webhook = (reference: string, amount = AMOUNT) => sendEvent(chargeSuccess(reference, amount));
+
+const sendEvent = (payload: unknown) => {
+  const { raw, signature } = signed(payload);
   return app.inject({
     method: 'POST',
     url: '/api/paystack/webhook',
@@ -195,6 +200,7 @@ describe('the ledger follows Paystack along each path', () => {
     expect((await record()).statusCode).toBe(409);
 
     const reference = await startPayment();
+    fake.settle(reference, 'success');
     await webhook(reference);
     const online = (
       await t.db.query<{ id: number }>('SELECT id FROM orders WHERE reference = $1', [reference])
@@ -348,6 +354,7 @@ describe('paid, not placed', () => {
       order_id: null,
       created_at: NOW.toISOString(),
       resolved_at: null,
+      refund: null,
     });
     expect(await count('SELECT count(*) AS n FROM orders')).toBe(0);
     expect(sumRows(await ledger())).toEqual({ payment_online: AMOUNT });
@@ -448,5 +455,118 @@ describe('paid, not placed', () => {
     const r = await unplaced(buyer);
     expect(r.statusCode).toBe(403);
     expect(detailOf(r)).toBe('This page is for the shop staff only');
+  });
+
+  describe('refunded through Paystack', () => {
+    test('Paystack queues it; its webhook, sent ten times, completes it once', async () => {
+      const { reference, kept } = await keptPayment();
+      const r = await act(kept.id, 'refund');
+      expect(json<UnplacedPayment>(r).refund).toEqual({ state: 'pending', message: '' });
+      expect(fake.refunds).toEqual([{ transaction: reference, amount: AMOUNT }]);
+      expect(sumRows(await ledger())).toEqual({ payment_online: AMOUNT, refund_started: AMOUNT });
+
+      const answers = [];
+      for (let i = 0; i < 10; i++) {
+        answers.push(
+          json<{ status: string }>(await sendEvent(refundEvent('refund.processed', reference)))
+            .status,
+        );
+      }
+      expect(answers).toEqual(['ok', ...Array(9).fill('ignored')]);
+      const l = await ledger();
+      expect(sumRows(l)).toEqual({
+        payment_online: AMOUNT,
+        refund_started: AMOUNT,
+        refund_completed: AMOUNT,
+      });
+      expect(l.totals).toMatchObject({ received: AMOUNT / 100, paid_out: AMOUNT / 100, net: 0 });
+      const listed = json<UnplacedPaymentList>(await unplaced(owner, '?state=refund_started'));
+      expect(listed.payments[0]?.refund).toEqual({
+        state: 'processed',
+        message: 'Refund processed',
+      });
+      expect((await lastMessageTo(t.db, BUYER_MOBILE))?.body).toBe(
+        `Ibadan Market: your refund of NGN 86,612.50 for payment ${reference} has been sent ` +
+          'back to your card or bank. Banks usually show it within 5 to 10 business days.',
+      );
+      // The refund is asked for once, however often the owner taps.
+      expect((await act(kept.id, 'refund')).statusCode).toBe(409);
+      expect(fake.refunds).toHaveLength(1);
+    });
+
+    test('Paystack refuses: the owner sees its words, the ledger says failed, later news changes nothing', async () => {
+      fake.refundAnswer = 'refuse';
+      const { reference, kept } = await keptPayment();
+      const r = await act(kept.id, 'refund');
+      expect(json<UnplacedPayment>(r).refund).toEqual({
+        state: 'failed',
+        message: 'Transaction has been fully reversed',
+      });
+      expect(json(await sendEvent(refundEvent('refund.processed', reference)))).toEqual({
+        status: 'ignored',
+      });
+      expect(sumRows(await ledger())).toEqual({
+        payment_online: AMOUNT,
+        refund_started: AMOUNT,
+        refund_failed: AMOUNT,
+      });
+    });
+
+    test('a cancelled card order: refunded at once when Paystack processes it; Paystack down leaves it pending until its webhook', async () => {
+      fake.refundAnswer = 'processed';
+      const cancelPaid = async () => {
+        const reference = await startPayment();
+        fake.settle(reference, 'success');
+        const order = json<Order>(await checkout(reference));
+        const r = await call(app, {
+          method: 'POST',
+          url: `/api/staff/orders/${order.id}/cancel`,
+          token: staff.token,
+          body: { reason: 'Shop closed for the holiday' },
+        });
+        expect(r.statusCode).toBe(200);
+        return reference;
+      };
+      const first = await cancelPaid();
+      expect(fake.refunds).toEqual([{ transaction: first, amount: AMOUNT }]);
+      expect(sumRows(await ledger())).toEqual({
+        payment_online: AMOUNT,
+        refund_started: AMOUNT,
+        refund_completed: AMOUNT,
+      });
+
+      fake.refundAnswer = 'fault';
+      const second = await cancelPaid();
+      const pending = await t.db.query('SELECT state FROM refunds WHERE reference = $1', [second]);
+      expect(pending).toEqual([{ state: 'pending' }]);
+      expect(json(await sendEvent(refundEvent('refund.processed', second)))).toEqual({
+        status: 'ok',
+      });
+      expect(sumRows(await ledger())).toEqual({
+        payment_online: 2 * AMOUNT,
+        refund_started: 2 * AMOUNT,
+        refund_completed: 2 * AMOUNT,
+      });
+    });
+
+    test('the demo sandbox refunds a cancelled card order at once, the same way', async () => {
+      await fillCart(t.app, buyer, [[milo.id, 1]]);
+      const order = await buy(t.app, buyer);
+      const cancel = await call(t.app, {
+        method: 'POST',
+        url: `/api/staff/orders/${order.id}/cancel`,
+        token: staff.token,
+        body: { reason: 'Shop closed for the holiday' },
+      });
+      expect(cancel.statusCode).toBe(200);
+      const l = await ledger();
+      const paid = l.rows.find((r) => r.kind === 'payment_online')?.amount ?? 0;
+      expect(paid).toBeGreaterThan(0);
+      expect(sumRows(l)).toEqual({
+        payment_online: Math.round(paid * 100),
+        refund_started: Math.round(paid * 100),
+        refund_completed: Math.round(paid * 100),
+      });
+    });
   });
 });

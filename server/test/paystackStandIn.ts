@@ -64,6 +64,33 @@ export class FakePaystack {
         },
       };
     });
+    this.server.post('/refund', async (request, reply) => {
+      const body = request.body as { transaction: string; amount?: number };
+      const tx = this.transactions.get(body.transaction);
+      if (this.refundAnswer === 'fault') {
+        return reply.code(500).send({ status: false, message: 'Something went wrong' });
+      }
+      if (!tx || tx.status !== 'success') {
+        return reply.code(404).send({ status: false, message: 'Transaction not found' });
+      }
+      if (this.refundAnswer === 'refuse') {
+        return reply
+          .code(400)
+          .send({ status: false, message: 'Transaction has been fully reversed' });
+      }
+      const amount = body.amount ?? tx.amount;
+      this.refunds.push({ transaction: body.transaction, amount });
+      return {
+        status: true,
+        message: 'Refund has been queued for processing',
+        data: {
+          transaction: { reference: tx.reference, amount: tx.amount },
+          amount,
+          currency: 'NGN',
+          status: this.refundAnswer,
+        },
+      };
+    });
     this.server.get('/transaction/verify/:reference', async (request, reply) => {
       const tx = this.transactions.get((request.params as { reference: string }).reference);
       if (!tx)
@@ -85,6 +112,13 @@ export class FakePaystack {
       };
     });
   }
+
+  /**
+   * What POST /refund answers: 'pending' (queued, as Paystack usually answers), 'processed',
+   * a refusal (400 with Paystack's words) or a fault (500, as when Paystack is down).
+   */
+  refundAnswer: 'pending' | 'processed' | 'refuse' | 'fault' = 'pending';
+  readonly refunds: { transaction: string; amount: number }[] = [];
 
   settle(reference: string, status: string, paidAmount?: number) {
     const tx = this.transactions.get(reference);
@@ -112,5 +146,16 @@ export const chargeSuccess = (reference: string, amount: number, currency = 'NGN
     currency,
     paid_at: '2026-11-22T10:00:00.000Z',
     customer: {},
+  },
+});
+
+export const refundEvent = (event: 'refund.processed' | 'refund.failed', reference: string) => ({
+  event,
+  data: {
+    status: event === 'refund.processed' ? 'processed' : 'failed',
+    transaction_reference: reference,
+    refund_reference: `RF-${reference}`,
+    amount: '8661250',
+    currency: 'NGN',
   },
 });

@@ -23,6 +23,7 @@ import { findUnplaced, listUnplaced, resolveUnplaced } from '../db/unplacedPayme
 import { SHOP_NAME } from '../mail/messages';
 import { formatNaira, toNaira } from '../money';
 import { placeOrder } from '../payments/checkout';
+import { refundPayment } from '../payments/refunds';
 import { currentUser } from '../plugins/auth';
 import { badRequest, conflict, notFound } from '../plugins/errors';
 import { loopbackOnly } from '../plugins/loopback';
@@ -181,6 +182,21 @@ const moneyRoutes: RoutePlugin = async (app, { ctx }) => {
           );
         }
       });
+      // After the commit: the money goes back through the provider that took it.
+      const tx = await findTransaction(db, found.reference);
+      if (tx && tx.provider === ctx.payments.name) {
+        await refundPayment(
+          ctx,
+          {
+            reference: found.reference,
+            amountKobo: found.amountKobo,
+            shopperId: found.userId,
+            orderId: null,
+          },
+          `Paid, not placed: ${found.payment.reason}`,
+          request.log,
+        );
+      }
       const after = await findUnplaced(db, { id: found.id });
       return (after ?? found).payment;
     },

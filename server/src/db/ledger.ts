@@ -29,6 +29,8 @@ export const ledgerKeys = {
   orderPayment: (orderId: number) => `payment:order:${orderId}`,
   orderRefundStarted: (orderId: number) => `refund-started:order:${orderId}`,
   unplacedRefundStarted: (reference: string) => `refund-started:${reference}`,
+  refundCompleted: (reference: string) => `refund-completed:${reference}`,
+  refundFailed: (reference: string) => `refund-failed:${reference}`,
   commission: (reference: string) => `commission:${reference}`,
   payoutRequested: (payoutId: number) => `payout-requested:${payoutId}`,
 };

@@ -29,11 +29,15 @@ interface UnplacedRow {
   resolved_at: unknown;
   first_name: string | null;
   last_name: string | null;
+  refund_state: 'pending' | 'processed' | 'failed' | null;
+  refund_message: string | null;
 }
 
 const SELECT = `SELECT p.id, p.reference, p.user_id, p.amount_kobo, p.mobile_number, p.reason,
-       p.state, p.order_id, p.created_at, p.resolved_at, u.first_name, u.last_name
-  FROM unplaced_payments p LEFT JOIN users u ON u.id = p.user_id`;
+       p.state, p.order_id, p.created_at, p.resolved_at, u.first_name, u.last_name,
+       r.state AS refund_state, r.message AS refund_message
+  FROM unplaced_payments p LEFT JOIN users u ON u.id = p.user_id
+  LEFT JOIN refunds r ON r.reference = p.reference`;
 
 function toRecord(r: UnplacedRow): UnplacedRecord {
   const amountKobo = num(r.amount_kobo);
@@ -57,6 +61,7 @@ function toRecord(r: UnplacedRow): UnplacedRecord {
       order_id: numOrNull(r.order_id),
       created_at: iso(r.created_at),
       resolved_at: isoOrNull(r.resolved_at),
+      refund: r.refund_state ? { state: r.refund_state, message: r.refund_message ?? '' } : null,
     },
   };
 }

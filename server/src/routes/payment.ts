@@ -30,7 +30,13 @@ import {
 import { cartTotals } from '../money';
 import { deliveryCharge, takeCart, takeStock } from '../orders/place';
 import { placeOrder, verifyPayment } from '../payments/checkout';
-import { channelOf, checkWebhookEvent, verifyWebhookSignature } from '../payments/paystack';
+import {
+  channelOf,
+  checkRefundEvent,
+  checkWebhookEvent,
+  verifyWebhookSignature,
+} from '../payments/paystack';
+import { settle } from '../payments/refunds';
 import {
   newReference,
   PaymentProviderError,
@@ -90,6 +96,23 @@ async function paystackWebhook(app: FastifyInstance, ctx: AppContext, secretKey:
         event = JSON.parse(raw.toString('utf8'));
       } catch {
         throw badRequest('The webhook body is not valid JSON');
+      }
+      if (checkRefundEvent.Check(event)) {
+        // A refund's news settles it once; replays, and news of one the shop never started,
+        // change nothing.
+        const reference = event.data.transaction_reference;
+        if (event.event === 'refund.processed' || event.event === 'refund.failed') {
+          const settled = await settle(
+            ctx,
+            reference,
+            event.event === 'refund.processed' ? 'processed' : 'failed',
+            event.event === 'refund.processed'
+              ? 'Refund processed'
+              : 'Paystack could not refund it',
+          );
+          return reply.send({ status: settled ? 'ok' : 'ignored' });
+        }
+        return reply.send({ status: 'ignored' });
       }
       if (!checkWebhookEvent.Check(event) || event.event !== 'charge.success') {
         return reply.send({ status: 'ignored' });

@@ -24,6 +24,7 @@ export const fixtureUnplacedPayments: readonly UnplacedPayment[] = [
     order_id: null,
     created_at: '2026-11-24T10:15:00.000Z',
     resolved_at: null,
+    refund: null,
   },
 ];
 
@@ -117,7 +118,12 @@ export const moneyHandlers: RequestHandler[] = [
     if (refused) return refused;
     const payment = openPayment(params);
     if (payment instanceof Response) return payment;
-    Object.assign(payment, { state: 'refund_started', resolved_at: new Date().toISOString() });
+    // As the server does when Paystack queues the refund: pending until its webhook.
+    Object.assign(payment, {
+      state: 'refund_started',
+      resolved_at: new Date().toISOString(),
+      refund: { state: 'pending', message: '' },
+    });
     return HttpResponse.json(payment);
   }),
 ];

@@ -46,3 +46,18 @@ CREATE TABLE unplaced_payments (
   resolved_by integer REFERENCES users (id)
 );
 CREATE INDEX unplaced_payments_open ON unplaced_payments (created_at) WHERE state = 'open';
+
+-- A card payment given back through the payment provider (Paystack's Refund API, or the
+-- sandbox's): one per payment, pending until the provider's answer or its refund webhook
+-- says processed or failed (with the provider's words).
+CREATE TABLE refunds (
+  id serial PRIMARY KEY,
+  reference text NOT NULL UNIQUE REFERENCES transactions (reference),
+  amount_kobo bigint NOT NULL CHECK (amount_kobo > 0),
+  shopper_id integer NOT NULL REFERENCES users (id),
+  order_id integer REFERENCES orders (id),
+  state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'processed', 'failed')),
+  message text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL,
+  settled_at timestamptz
+);

@@ -43,7 +43,7 @@ function confirmWords(payment: UnplacedPayment, action: Action) {
       }
     : {
         title: `Refund ${amount} to ${who}?`,
-        text: `The refund is recorded as started and ${who} gets an SMS saying it is on its way. Send the money back from the Paystack dashboard (reference ${payment.reference}).`,
+        text: `Paystack is asked to send ${amount} back to the card or bank it came from (reference ${payment.reference}), and ${who} gets an SMS.`,
         button: 'Refund',
       };
 }
