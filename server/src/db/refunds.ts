@@ -46,13 +46,6 @@ export async function insertRefund(
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
-export async function findRefund(q: Queryable, reference: string): Promise<RefundRecord | null> {
-  const rows = await q.query<RefundRow>(`SELECT ${COLUMNS} FROM refunds WHERE reference = $1`, [
-    reference,
-  ]);
-  return rows[0] ? toRecord(rows[0]) : null;
-}
-
 /**
  * Settles a pending refund; null when it is not pending (settled already, by the provider's
  * answer or a webhook that came first), so each outcome is acted on once.
