@@ -37,3 +37,4 @@ export * from './catalogueImport';
 export * from './naira';
 export * from './photos';
 export * from './guestCart';
+export * from './money';

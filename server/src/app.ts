@@ -50,6 +50,7 @@ import { findNul, validatorCompiler } from './plugins/validation';
 import catalogueRoutes from './backOffice/catalogue';
 import catalogueImportRoutes from './backOffice/catalogueImport';
 import mediaRoutes from './backOffice/media';
+import moneyRoutes from './backOffice/money';
 import photosRoutes from './backOffice/photos';
 import shopSettingsRoutes from './backOffice/shopSettings';
 import staffAccountsRoutes from './backOffice/staffAccounts';
@@ -427,6 +428,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       await api.register(catalogueRoutes, opts);
       await api.register(catalogueImportRoutes, opts);
       await api.register(photosRoutes, opts);
+      await api.register(moneyRoutes, opts);
       await api.register(emailJsRoutes, opts);
       if (config.mode === 'demo') await api.register(devRoutes, opts);
       if (deps.backupKey) await api.register(backupRoutes, { ctx, key: deps.backupKey });

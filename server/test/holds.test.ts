@@ -450,7 +450,10 @@ describe('the owner cancels all of one account’s open orders', () => {
     expect(list.orders.find((o) => o.id === paid.id)?.refund_due).toBe(true);
     expect(await stockOf(milo.id)).toBe(1000);
     expect(await stockOf(rice.id)).toBe(40);
-    expect((await countMessagesTo(t.db, mobile)) - toldBefore).toBe(3);
+    // One cancellation each, and the card refund of the paid one (the sandbox processes it).
+    expect((await countMessagesTo(t.db, mobile)) - toldBefore).toBe(4);
+    const refunds = await t.db.query('SELECT state FROM refunds WHERE order_id = $1', [paid.id]);
+    expect(refunds).toEqual([{ state: 'processed' }]);
 
     // Again: nothing is open any more.
     const again = await cancelAll(staff.token, ada.id);

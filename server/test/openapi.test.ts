@@ -54,6 +54,8 @@ const NO_BODY = new Set([
   'POST /api/logout',
   'POST /api/notifications/:id/read',
   'POST /api/notifications/read-all',
+  'POST /api/staff/unplaced-payments/:id/place',
+  'POST /api/staff/unplaced-payments/:id/refund',
 ]);
 
 interface RouteSchema {

@@ -391,9 +391,16 @@ describe('checkout', () => {
     const r = await checkout(reference);
     expect(r.statusCode).toBe(409);
     expect(detailOf(r)).toBe(
-      'Only 2 left in stock for Milo 500g. No order was placed; please contact us.',
+      'Only 2 left in stock for Milo 500g, so we could not place your order, but your payment ' +
+        'of ₦25,230 is safe with us. Within one business day the shop will either place your ' +
+        'order or refund the full amount to you, and we will text you when it is done.',
     );
     expect(await countOrders()).toBe(0);
+    // Kept for the shop to place or refund (paid, not placed).
+    const kept = await t.db.query('SELECT state FROM unplaced_payments WHERE reference = $1', [
+      reference,
+    ]);
+    expect(kept).toEqual([{ state: 'open' }]);
   });
 });
 

@@ -1,6 +1,5 @@
 /** Paystack mode, against a fake Paystack listening on loopback. */
 import { createHmac } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
 import type { InitializeTransactionResponse, Order, Verification } from '../../contract';
 import type { App } from '../src/app';
 import {
@@ -14,95 +13,7 @@ import {
   type Shopper,
   type TestProduct,
 } from './helpers';
-
-const SECRET = 'sk_test_fakepaystacksecret0123456789';
-
-interface FakeTransaction {
-  reference: string;
-  email: string;
-  amount: number;
-  currency: string;
-  status: string;
-  paidAmount?: number;
-}
-
-/** Just enough of Paystack's transaction API, with the checks Paystack makes. */
-class FakePaystack {
-  readonly server: FastifyInstance = Fastify();
-  readonly transactions = new Map<string, FakeTransaction>();
-  readonly requests: { method: string; url: string; authorization?: string; body: unknown }[] = [];
-  failNext = false;
-
-  constructor() {
-    this.server.addHook('onRequest', async (request, reply) => {
-      this.requests.push({
-        method: request.method,
-        url: request.url,
-        authorization: request.headers.authorization,
-        body: undefined,
-      });
-      if (request.headers.authorization !== `Bearer ${SECRET}`) {
-        return reply.code(401).send({ status: false, message: 'Invalid key' });
-      }
-    });
-    this.server.post('/transaction/initialize', async (request, reply) => {
-      const body = request.body as Record<string, unknown>;
-      const last = this.requests[this.requests.length - 1];
-      if (last) last.body = body;
-      if (this.failNext) {
-        this.failNext = false;
-        return reply.code(500).send({ status: false, message: 'Something went wrong' });
-      }
-      const reference = String(body.reference);
-      if (this.transactions.has(reference)) {
-        return reply.code(400).send({ status: false, message: 'Duplicate Transaction Reference' });
-      }
-      this.transactions.set(reference, {
-        reference,
-        email: String(body.email),
-        amount: Number(body.amount),
-        currency: String(body.currency),
-        status: 'abandoned',
-      });
-      return {
-        status: true,
-        message: 'Authorization URL created',
-        data: {
-          authorization_url: `https://checkout.paystack.com/ac_${reference.toLowerCase()}`,
-          access_code: `ac_${reference.toLowerCase()}`,
-          reference,
-        },
-      };
-    });
-    this.server.get('/transaction/verify/:reference', async (request, reply) => {
-      const tx = this.transactions.get((request.params as { reference: string }).reference);
-      if (!tx)
-        return reply.code(400).send({ status: false, message: 'Transaction reference not found' });
-      return {
-        status: true,
-        message: 'Verification successful',
-        data: {
-          id: 4099260516,
-          reference: tx.reference,
-          status: tx.status,
-          amount: tx.paidAmount ?? tx.amount,
-          currency: tx.currency,
-          paid_at: tx.status === 'success' ? '2026-11-22T10:00:00.000Z' : null,
-          gateway_response:
-            tx.status === 'success' ? 'Successful' : 'The transaction was not completed',
-          channel: 'card',
-        },
-      };
-    });
-  }
-
-  settle(reference: string, status: string, paidAmount?: number) {
-    const tx = this.transactions.get(reference);
-    if (!tx) throw new Error(`fake Paystack has no ${reference}`);
-    tx.status = status;
-    tx.paidAmount = paidAmount;
-  }
-}
+import { chargeSuccess, FakePaystack, SECRET, signed } from './paystackStandIn';
 
 const fake = new FakePaystack();
 let baseUrl = '';
@@ -145,14 +56,6 @@ async function start(): Promise<InitializeTransactionResponse> {
   return json<InitializeTransactionResponse>(r);
 }
 
-function signed(payload: unknown, secret = SECRET) {
-  const raw = JSON.stringify(payload);
-  return {
-    raw,
-    signature: createHmac('sha512', secret).update(raw).digest('hex'),
-  };
-}
-
 const webhook = (raw: string, signature: string | undefined) =>
   paystackApp.inject({
     method: 'POST',
@@ -163,19 +66,6 @@ const webhook = (raw: string, signature: string | undefined) =>
     },
     payload: raw,
   });
-
-const chargeSuccess = (reference: string, amount: number, currency = 'NGN') => ({
-  event: 'charge.success',
-  data: {
-    id: 1,
-    status: 'success',
-    reference,
-    amount,
-    currency,
-    paid_at: '2026-11-22T10:00:00.000Z',
-    customer: {},
-  },
-});
 
 const countOrders = async () =>
   Number((await t.db.query<{ n: unknown }>('SELECT count(*) AS n FROM orders'))[0]?.n);

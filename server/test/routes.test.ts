@@ -283,6 +283,12 @@ const INTRUSIONS: Record<string, Intrusion[]> = {
     }),
   ],
   // The back office's catalogue: a shopper is refused before any product is looked at.
+  'POST /api/staff/unplaced-payments/:id/place': [
+    () => ({ method: 'POST', url: '/api/staff/unplaced-payments/1/place', expected: 403 }),
+  ],
+  'POST /api/staff/unplaced-payments/:id/refund': [
+    () => ({ method: 'POST', url: '/api/staff/unplaced-payments/1/refund', expected: 403 }),
+  ],
   'GET /api/staff/products/:id': [() => ({ url: '/api/staff/products/3', expected: 403 })],
   'PATCH /api/staff/products/:id': [
     () => ({

@@ -23,6 +23,7 @@ import type { staffApi } from '../services/staffApi';
 import type { shopSettingsApi } from '../services/backOffice/shopSettingsApi';
 import type { photosApi } from '../services/backOffice/photosApi';
 import type { staffAccountsApi } from '../services/backOffice/staffAccountsApi';
+import type { moneyApi } from '../services/backOffice/moneyApi';
 import type { checkoutSlice } from '../features/cart/checkout/checkoutSlice';
 import { apiLoaded, hostLazyApis, loadedParts, type LazyPart } from '../state/lazyApis';
 import { listenerMiddleware } from '../state/listenerMiddleware';
@@ -41,6 +42,7 @@ type LazyLoadedSlices = WithSlice<typeof checkoutSlice> &
   WithSlice<typeof staffApi> &
   WithSlice<typeof photosApi> &
   WithSlice<typeof staffAccountsApi> &
+  WithSlice<typeof moneyApi> &
   WithSlice<typeof notificationsApi> &
   WithSlice<typeof affiliatesApi> &
   WithSlice<typeof orderItemsApi> &

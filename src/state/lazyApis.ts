@@ -18,11 +18,13 @@ import type { staffApi } from '../services/staffApi';
 import type { shopSettingsApi } from '../services/backOffice/shopSettingsApi';
 import type { photosApi } from '../services/backOffice/photosApi';
 import type { staffAccountsApi } from '../services/backOffice/staffAccountsApi';
+import type { moneyApi } from '../services/backOffice/moneyApi';
 
 export type LazyApi =
   | typeof staffApi
   | typeof photosApi
   | typeof staffAccountsApi
+  | typeof moneyApi
   | typeof notificationsApi
   | typeof affiliatesApi
   | typeof orderItemsApi

@@ -68,6 +68,7 @@ import { notificationCalls } from './notificationCalls';
 import { mockShop } from './orderHandlers';
 import { staffCalls } from './staffCalls';
 import { shopSettingsCalls } from './shopSettingsCalls';
+import { moneyCalls } from './moneyCalls';
 import { productsCalls } from './backOffice/productsCalls';
 import { staffAccountsCalls } from './backOffice/staffAccountsCalls';
 
@@ -716,6 +717,7 @@ const everyCall = [
   ...notificationCalls,
   ...staffCalls,
   ...shopSettingsCalls,
+  ...moneyCalls,
   ...productsCalls,
   ...staffAccountsCalls,
 ];

@@ -84,6 +84,7 @@ import { notificationHandlers } from './notificationHandlers';
 import { orderHandlers, paidOnlineProgress, recordOrderEvent } from './orderHandlers';
 import { staffHandlers } from './staffHandlers';
 import { shopSettingsHandlers } from './backOffice/shopSettingsHandlers';
+import { moneyHandlers } from './backOffice/moneyHandlers';
 import { catalogueHandlers } from './backOffice/productsHandlers';
 import { staffAccountsHandlers } from './backOffice/staffAccountsHandlers';
 
@@ -844,6 +845,7 @@ export const handlers: RequestHandler[] = [
   ...notificationHandlers,
   ...staffHandlers,
   ...shopSettingsHandlers,
+  ...moneyHandlers,
   ...catalogueHandlers,
   ...staffAccountsHandlers,
 ];

@@ -1,6 +1,7 @@
 import type { Affiliate } from '../../../contract';
 import { toNaira } from '../money';
 import type { Queryable } from './client';
+import { ledgerKeys, recordMoney } from './ledger';
 import { iso, num } from './rows';
 
 interface AffiliateRow {
@@ -144,7 +145,11 @@ export interface PayoutRecord {
  * Moves this month's earnings into a pending payout, exactly once: the row lock and the
  * "month_generated_kobo > 0" condition mean a second request finds nothing left to move.
  */
-export async function requestPayout(db: Queryable, userId: number): Promise<PayoutRecord | null> {
+export async function requestPayout(
+  db: Queryable,
+  userId: number,
+  at: Date,
+): Promise<PayoutRecord | null> {
   const locked = await db.query<{ id: unknown; month_generated_kobo: unknown }>(
     'SELECT id, month_generated_kobo FROM affiliates WHERE user_id = $1 FOR UPDATE',
     [userId],
@@ -171,6 +176,14 @@ export async function requestPayout(db: Queryable, userId: number): Promise<Payo
   );
   const p = payout[0];
   if (!p) return null;
+  await recordMoney(db, {
+    kind: 'payout_requested',
+    amountKobo: amount,
+    eventKey: ledgerKeys.payoutRequested(num(p.id)),
+    affiliateId: num(row.id),
+    actorUserId: userId,
+    at,
+  });
   return {
     id: num(p.id),
     amountKobo: num(p.amount_kobo),

@@ -34,6 +34,7 @@ import type { AppContext } from '../context';
 import { clearCart } from '../db/carts';
 import type { Queryable } from '../db/client';
 import { findDelivery } from '../db/deliveries';
+import { ledgerKeys, recordMoney } from '../db/ledger';
 import {
   claimDueStockAlerts,
   insertNotification,
@@ -573,6 +574,15 @@ export async function recordPayment(
         [orderId, via],
       );
       await insertOrderEvent(q, { orderId, kind: 'payment', status: via, actorUserId: actorId });
+      await recordMoney(q, {
+        kind: via === 'cash' ? 'payment_cash' : 'payment_transfer',
+        amountKobo: Math.round(order.order.total_amount * 100),
+        eventKey: ledgerKeys.orderPayment(orderId),
+        orderId,
+        shopperId: order.userId,
+        actorUserId: actorId,
+        at: ctx.clock.now(),
+      });
       await insertNotification(q, {
         userId: order.userId,
         kind: 'payment_received',
@@ -631,6 +641,17 @@ export async function cancelOrder(
       });
       if (refund) {
         await insertOrderEvent(q, { orderId, kind: 'refund', status: 'due', actorUserId: actorId });
+        // Owed from now on: the money goes back when the refund completes.
+        await recordMoney(q, {
+          kind: 'refund_started',
+          amountKobo: Math.round(order.order.total_amount * 100),
+          eventKey: ledgerKeys.orderRefundStarted(orderId),
+          orderId,
+          shopperId: order.userId,
+          actorUserId: actorId,
+          paystackReference: order.paymentMethod === 'online' ? order.order.reference : null,
+          at: ctx.clock.now(),
+        });
       }
       return { state: 'cancelled', reason: reason.trim() };
     },

@@ -52,7 +52,29 @@ export const WebhookEventSchema = Type.Object({
 });
 export const checkWebhookEvent = Compile(WebhookEventSchema);
 
+const RefundAnswer = Type.Object({
+  status: Type.Literal(true),
+  message: Type.String(),
+  data: Type.Object({ status: Type.String() }),
+});
+
+/** A refund's news (refund.processed, refund.failed, refund.pending): which payment, and how. */
+export const RefundEventSchema = Type.Object({
+  event: Type.Union([
+    Type.Literal('refund.processed'),
+    Type.Literal('refund.failed'),
+    Type.Literal('refund.pending'),
+    Type.Literal('refund.processing'),
+  ]),
+  data: Type.Object({
+    transaction_reference: Type.String({ maxLength: 100 }),
+    status: Type.Optional(Type.String({ maxLength: 50 })),
+  }),
+});
+export const checkRefundEvent = Compile(RefundEventSchema);
+
 const checkInitialize = Compile(InitializeAnswer);
+const checkRefund = Compile(RefundAnswer);
 const checkVerify = Compile(VerifyAnswer);
 
 /** Paystack has more states than the shop cares about. */
@@ -110,8 +132,10 @@ export function createPaystackProvider(options: {
     }
     if (!response.ok) {
       const message = (payload as { message?: unknown } | null)?.message;
+      const words = typeof message === 'string' ? message : null;
       throw new PaymentProviderError(
-        `Paystack answered ${response.status}${typeof message === 'string' ? `: ${message}` : ''}`,
+        `Paystack answered ${response.status}${words ? `: ${words}` : ''}`,
+        response.status < 500 ? (words ?? `Paystack refused it (${response.status})`) : null,
       );
     }
     return payload;
@@ -153,6 +177,23 @@ export function createPaystackProvider(options: {
         currency: d.currency,
         paidAt: d.paid_at ?? null,
         channel: channelOf(d.channel),
+      };
+    },
+
+    async refund(input) {
+      const payload = await call('POST', '/refund', {
+        transaction: input.reference,
+        amount: input.amountKobo,
+        currency: 'NGN',
+        merchant_note: input.note,
+      });
+      if (!checkRefund.Check(payload)) {
+        throw new PaymentProviderError('Paystack gave an unexpected answer to refund');
+      }
+      const status = payload.data.status;
+      return {
+        status: status === 'processed' ? 'processed' : status === 'failed' ? 'failed' : 'pending',
+        message: payload.message,
       };
     },
   };

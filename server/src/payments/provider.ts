@@ -29,15 +29,37 @@ export interface ProviderVerification {
   channel: PaystackChannel | null;
 }
 
+export interface RefundInput {
+  /** The payment to give back. */
+  reference: string;
+  amountKobo: number;
+  /** Why, as the shop records it. */
+  note: string;
+}
+
+/** Where a refund stands: queued at the provider, money sent back, or refused. */
+export interface RefundResult {
+  status: 'pending' | 'processed' | 'failed';
+  /** The provider's own words. */
+  message: string;
+}
+
 export interface PaymentProvider {
   readonly name: 'paystack' | 'sandbox';
   initialize(input: InitializeInput): Promise<InitializeResult>;
   verify(reference: string): Promise<ProviderVerification>;
+  refund(input: RefundInput): Promise<RefundResult>;
 }
 
-/** The provider could not be reached or refused the request. */
+/**
+ * The provider could not be reached or refused the request. `refusal` is the provider's
+ * own words when it answered and said no (a 4xx), as opposed to not answering.
+ */
 export class PaymentProviderError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly refusal: string | null = null,
+  ) {
     super(message);
     this.name = 'PaymentProviderError';
   }

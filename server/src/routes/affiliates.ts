@@ -81,7 +81,7 @@ const affiliateRoutes: RoutePlugin = async (app, { ctx }) => {
       const payout = await db.transaction(async (tx) => {
         if (!(await findAffiliateByUser(tx, user.id)))
           throw notFound(ERROR_DETAILS.affiliateNotFound);
-        return requestPayout(tx, user.id);
+        return requestPayout(tx, user.id, ctx.clock.now());
       });
       if (!payout) throw badRequest(ERROR_DETAILS.nothingToPay);
       return {

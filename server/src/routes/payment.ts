@@ -30,7 +30,13 @@ import {
 import { cartTotals } from '../money';
 import { deliveryCharge, takeCart, takeStock } from '../orders/place';
 import { placeOrder, verifyPayment } from '../payments/checkout';
-import { channelOf, checkWebhookEvent, verifyWebhookSignature } from '../payments/paystack';
+import {
+  channelOf,
+  checkRefundEvent,
+  checkWebhookEvent,
+  verifyWebhookSignature,
+} from '../payments/paystack';
+import { settle } from '../payments/refunds';
 import {
   newReference,
   PaymentProviderError,
@@ -53,7 +59,8 @@ function toVerification(v: ProviderVerification): Verification {
 
 /**
  * What Paystack is told (any 200 stops its retries): the order was placed, or the event is
- * of no use to the shop, or the payment could not become an order (logged for a refund).
+ * of no use to the shop, or the payment could not become an order (kept for the shop to place
+ * anyway or refund: paid, not placed).
  */
 const WEBHOOK_ANSWERS = {
   200: Type.Object({
@@ -89,6 +96,23 @@ async function paystackWebhook(app: FastifyInstance, ctx: AppContext, secretKey:
         event = JSON.parse(raw.toString('utf8'));
       } catch {
         throw badRequest('The webhook body is not valid JSON');
+      }
+      if (checkRefundEvent.Check(event)) {
+        // A refund's news settles it once; replays, and news of one the shop never started,
+        // change nothing.
+        const reference = event.data.transaction_reference;
+        if (event.event === 'refund.processed' || event.event === 'refund.failed') {
+          const settled = await settle(
+            ctx,
+            reference,
+            event.event === 'refund.processed' ? 'processed' : 'failed',
+            event.event === 'refund.processed'
+              ? 'Refund processed'
+              : 'Paystack could not refund it',
+          );
+          return reply.send({ status: settled ? 'ok' : 'ignored' });
+        }
+        return reply.send({ status: 'ignored' });
       }
       if (!checkWebhookEvent.Check(event) || event.event !== 'charge.success') {
         return reply.send({ status: 'ignored' });
@@ -128,7 +152,7 @@ async function paystackWebhook(app: FastifyInstance, ctx: AppContext, secretKey:
         if (created) request.log.info({ reference, orderId: order.id }, 'order placed by webhook');
       } catch (error) {
         // Paystack retries on errors; a business refusal (cart changed) will not improve, so it
-        // is logged for the shop to refund and acknowledged.
+        // is acknowledged: placeOrder kept the payment for the shop to place or refund.
         if (error instanceof HttpError && error.statusCode < 500) {
           request.log.warn(
             { reference, detail: error.detail },

@@ -34,6 +34,7 @@ import {
   recordPayment,
   staffOrders,
 } from '../orders/journey';
+import { refundCancelledOrder } from '../payments/refunds';
 import { currentUser } from '../plugins/auth';
 import { notFound } from '../plugins/errors';
 import { loopbackOnly } from '../plugins/loopback';
@@ -183,6 +184,7 @@ const staffRoutes: RoutePlugin = async (app, { ctx }) => {
         request.body.reason,
         request.log,
       );
+      await refundCancelledOrder(ctx, record, request.body.reason, request.log);
       return (await staffOrders(ctx, [record]))[0];
     },
   );
@@ -222,6 +224,9 @@ const staffRoutes: RoutePlugin = async (app, { ctx }) => {
         request.body.reason,
         request.log,
       );
+      for (const record of cancelled) {
+        await refundCancelledOrder(ctx, record, request.body.reason, request.log);
+      }
       request.log.info(
         { customerId: customer.id, cancelled: cancelled.length },
         'open orders of a customer cancelled',

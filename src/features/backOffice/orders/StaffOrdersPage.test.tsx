@@ -9,6 +9,9 @@ import StaffOrdersPage, { STAFF_ONLY } from './StaffOrdersPage';
 import { STALE_TAP } from './StaffOrderCard';
 import { REASON_MISSING } from './CancelOrderDialog';
 import { startedCalls } from '../../../testing/startedCalls';
+import { moneyMockDb } from '../../../testing/backOffice/moneyHandlers';
+import { ownerSession } from '../../../testing/backOffice/staffAccountsHandlers';
+import { OWNER_DECIDES } from './UnplacedPaymentCard';
 
 function WhereAmI() {
   const location = useLocation();
@@ -205,5 +208,69 @@ describe('StaffOrdersPage', () => {
     expect(history.getAllByRole('listitem')).toHaveLength(4);
     expect(history.getByText('Ready for pickup')).toBeVisible();
     expect(history.getAllByText(/by Funmi Adeyemi$/)).toHaveLength(3);
+  });
+
+  describe('paid, not placed', () => {
+    const paidNotPlaced = () => screen.findByRole('region', { name: 'Paid, not placed' });
+
+    it('sits above the queue with the amount and the phone; staff see it, the owner decides', async () => {
+      renderQueue();
+      const section = within(await paidNotPlaced());
+      expect(section.getByRole('heading', { name: '₦ 320,425' })).toBeVisible();
+      expect(section.getByRole('link', { name: 'Call 08035550101' })).toBeVisible();
+      expect(await section.findByText(OWNER_DECIDES)).toBeVisible();
+      expect(section.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+      // Above the orders, so it is the first thing the shop sees.
+      const list = await screen.findByRole('list', { name: 'Orders to fulfil' });
+      expect(
+        (await paidNotPlaced()).compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+    });
+
+    it('the owner places it after confirming: it leaves the top and the queue is asked again', async () => {
+      const requests = recordRequests();
+      const { user } = renderQueue(ownerSession);
+      const section = within(await paidNotPlaced());
+      await user.click(await section.findByRole('button', { name: 'Place order' }));
+      const dialog = within(
+        await screen.findByRole('dialog', { name: 'Place the order for ₦ 320,425?' }),
+      );
+      await user.click(dialog.getByRole('button', { name: 'Place order' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('region', { name: 'Paid, not placed' })).not.toBeInTheDocument(),
+      );
+      expect(moneyMockDb.payments[0]?.state).toBe('placed');
+      await waitFor(() =>
+        expect(
+          requests.filter((r) => r.url.pathname.endsWith('/staff/orders')).length,
+        ).toBeGreaterThanOrEqual(2),
+      );
+    });
+
+    it('the owner refunds it; stock still short when placing is said in words', async () => {
+      moneyMockDb.placeable.clear();
+      const { user } = renderQueue(ownerSession);
+      const section = within(await paidNotPlaced());
+      await user.click(await section.findByRole('button', { name: 'Place order' }));
+      await user.click(
+        within(
+          await screen.findByRole('dialog', { name: 'Place the order for ₦ 320,425?' }),
+        ).getByRole('button', { name: 'Place order' }),
+      );
+      expect(
+        await section.findByText(/^This order cannot be placed yet: Royal Stallion Rice 50kg/),
+      ).toBeVisible();
+      // Once the dialog has gone (while it is open the page behind it is hidden).
+      await user.click(await section.findByRole('button', { name: 'Refund' }));
+      await user.click(
+        within(
+          await screen.findByRole('dialog', { name: 'Refund ₦ 320,425 to Adaeze Okafor?' }),
+        ).getByRole('button', { name: 'Refund' }),
+      );
+      await waitFor(() => expect(moneyMockDb.payments[0]?.state).toBe('refund_started'));
+      await waitFor(() =>
+        expect(screen.queryByRole('region', { name: 'Paid, not placed' })).not.toBeInTheDocument(),
+      );
+    });
   });
 });

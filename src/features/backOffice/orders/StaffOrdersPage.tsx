@@ -17,6 +17,7 @@ import { httpStatus } from '../../../lib/getErrorMessage';
 import { paths } from '../../../lib/paths';
 import { staffApi, useGetStaffOrdersQuery } from '../../../services/staffApi';
 import StaffOrderCard from './StaffOrderCard';
+import UnplacedPayments from './UnplacedPayments';
 import {
   AREA_FILTERS,
   areaLabel,
@@ -106,6 +107,7 @@ function StaffQueue() {
 
   return (
     <Stack spacing={2}>
+      <UnplacedPayments />
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <TextField
           select
