@@ -36,3 +36,16 @@ export async function expectLoginPrompt(
     loginPathReturningTo(returnTo),
   );
 }
+
+/**
+ * A story's `beforeEach` for a browser without a connection: navigator.onLine says false until
+ * the story ends. Returns the clean-up, which also says the connection is back.
+ */
+export function offlineForStory(): () => void {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+  window.dispatchEvent(new Event('offline'));
+  return () => {
+    Reflect.deleteProperty(navigator, 'onLine');
+    window.dispatchEvent(new Event('online'));
+  };
+}
