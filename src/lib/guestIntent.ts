@@ -1,7 +1,8 @@
 /**
  * What a signed-out shopper tapped (Add to cart, Buy, the heart), every tap of it: a guest
  * cart and saved list kept in this browser until the next log in or sign-up, which merges
- * them into the account (app/guestReplay.ts).
+ * them into the account (app/guestReplay.ts). A signed-in shopper's Add to cart made offline
+ * is kept here too, and merged the same way when the connection returns.
  *
  * localStorage, beside the six session keys, under a key of our own whose name carries its
  * version: a guest who closes the tab and comes back tomorrow still finds their cart, and a

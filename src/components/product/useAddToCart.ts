@@ -2,10 +2,14 @@ import { useCallback } from 'react';
 import type { Product } from 'contract';
 import { useAppSelector } from '../../state/hooks';
 import { selectSignedInUserId } from '../../state/sessionSlice';
-import { toastMutation } from '../../lib/toasts';
+import { plainMessages } from '../../lib/messages';
+import { toastError, toastMutation } from '../../lib/toasts';
 import { useAddCartItemMutation } from '../../services/cartApi';
 import { priceOf } from './pricing';
 import { useLogInToContinue } from './useLogInToContinue';
+
+/** The code that keeps a tap loads with the first tap made offline (service worker's copy). */
+const keeping = () => import(/* webpackChunkName: "guest-basket" */ '../../lib/keptGuestIntent');
 
 export type CartCandidate = Pick<Product, 'id' | 'amount' | 'disc_amount'>;
 
@@ -19,7 +23,9 @@ export interface AddToCartOptions {
  * cart...', 'Product successfully added to cart', 'Error adding product to cart', and
  * 'Please, log in' when the token is refused). Signed out, it sends nothing and says
  * 'Please, log in' with a 'Log in' button; the tap is kept in the guest's cart and merged
- * into the account at the next log in (useLogInToContinue). Resolves to whether the product was added now.
+ * into the account at the next log in (useLogInToContinue). Signed in but offline, it sends
+ * nothing either: the tap is kept the same way and sent when the connection returns, and
+ * the toast says so. Resolves to whether the product was added now.
  */
 export function useAddToCart() {
   const userId = useAppSelector(selectSignedInUserId);
@@ -35,6 +41,14 @@ export function useAddToCart() {
       if (userId === null) {
         // The whole product as the shelf showed it (name, image, stock), to list it kept.
         logInToContinue({ kind: buying ? 'buy' : 'cartAdd', product, quantity });
+        return false;
+      }
+      if (!navigator.onLine) {
+        // Sending would only fail: kept, and sent when the connection returns.
+        void keeping().then(
+          (kept) => kept.keepCartAddOffline({ kind: 'cartAdd', product, quantity }),
+          () => toastError(plainMessages.offline),
+        );
         return false;
       }
       const outcome = await toastMutation(
