@@ -1,4 +1,4 @@
-import { memo, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { styled } from '@mui/material/styles';
 import type { Product } from 'contract';
 import { plainMessages } from '../../lib/messages';
@@ -15,6 +15,14 @@ import {
 } from '../../components/product/useCartLineActions';
 import { queueCardContent } from './cardQueue';
 import { IMAGE_INSET, IMAGE_RATIO, PHONE_MAX_WIDTH, TABLET_MAX_WIDTH } from './gridMetrics';
+
+/**
+ * The product page's Notify me, for a card out of stock: its code (and the stock alerts' API)
+ * loads when such a card is drawn, not with the shop's first screen.
+ */
+const NotifyMeButton = lazy(
+  () => import(/* webpackChunkName: "notify-me" */ '../../components/product/NotifyMeButton'),
+);
 
 /** A card's picture is about a column wide: two columns on a phone, three, then four. */
 const CARD_SIZES = `(max-width: ${PHONE_MAX_WIDTH - 1}px) 50vw, (max-width: ${TABLET_MAX_WIDTH - 1}px) 33vw, 25vw`;
@@ -175,6 +183,14 @@ const AddButton = styled('button')({
   '&[data-compact="true"]': { padding: '0 8px', '& svg': { display: 'none' } },
 });
 
+// Where Add to cart would be, above the stretched link: Notify me on a card out of stock.
+const NotifyMeSlot = styled('div')({
+  position: 'relative',
+  zIndex: 1,
+  minWidth: 0,
+  alignSelf: 'end',
+});
+
 // Over the picture's top right corner (the out-of-stock badge takes the left).
 const WishlistButton = styled('button')({
   position: 'absolute',
@@ -226,9 +242,9 @@ export interface ProductCardProps {
 
 /**
  * One product in the shop grid: picture, name, price (and the saving), stars, and the
- * add-to-cart button (a − n + stepper once the product is in the cart) and the heart (filled
- * once saved; a second tap takes it off the wishlist). Memoized: scrolling mounts new cards and leaves the
- * others alone.
+ * add-to-cart button (a − n + stepper once the product is in the cart; Notify me when it is
+ * out of stock) and the heart (filled once saved; a second tap takes it off the wishlist).
+ * Memoized: scrolling mounts new cards and leaves the others alone.
  */
 function ProductCard({
   product,
@@ -317,11 +333,37 @@ function ProductCard({
           busy={adding}
           onChange={(quantity) => void changeQuantity(quantity)}
         />
+      ) : outOfStock ? (
+        // Nothing to add: the shopper can ask to be told when it is back, as on its page.
+        <NotifyMeSlot>
+          <Suspense
+            fallback={
+              <AddButton
+                type="button"
+                data-compact={compact}
+                disabled
+                aria-busy="true"
+                aria-label={`Notify me when ${product.name} is back in stock`}
+                style={{ width: '100%' }}
+              >
+                Notify me
+              </AddButton>
+            }
+          >
+            <NotifyMeButton
+              productId={product.id}
+              productName={product.name}
+              size="medium"
+              fullWidth
+              showWaitingText={false}
+            />
+          </Suspense>
+        </NotifyMeSlot>
       ) : (
         <AddButton
           type="button"
           data-compact={compact}
-          disabled={outOfStock || adding}
+          disabled={adding}
           aria-busy={adding}
           onClick={() => void add()}
           aria-label={`Add to cart: ${product.name}`}
