@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import type { Product } from 'contract';
+import type { GuestProduct } from '../../lib/guestIntent';
 import { useAppSelector } from '../../state/hooks';
 import { selectSignedInUserId } from '../../state/sessionSlice';
 import { plainMessages } from '../../lib/messages';
@@ -11,7 +12,9 @@ import { useLogInToContinue } from './useLogInToContinue';
 /** The code that keeps a tap loads with the first tap made offline (service worker's copy). */
 const keeping = () => import(/* webpackChunkName: "guest-basket" */ '../../lib/keptGuestIntent');
 
-export type CartCandidate = Pick<Product, 'id' | 'amount' | 'disc_amount'>;
+/** What is priced, and what else the shelf showed, to list the product if the tap is kept. */
+export type CartCandidate = Pick<Product, 'id' | 'amount' | 'disc_amount'> &
+  Omit<GuestProduct, 'id' | 'amount' | 'disc_amount'>;
 
 export interface AddToCartOptions {
   /** 'Buy': a signed-out shopper comes back to the cart, not this page, after logging in. */
