@@ -1,7 +1,13 @@
 import type { GuestCartMergeResult } from 'contract';
-import { writeGuestBasket, type GuestBasket } from '../lib/guestIntent';
+import type { GuestBasket } from '../lib/guestIntent';
 import { errorDetail, httpStatus } from '../lib/getErrorMessage';
-import { mergeReport, namesInWords, newMergeId, readGuestBasket } from '../lib/keptGuestIntent';
+import {
+  mergeReport,
+  namesInWords,
+  newMergeId,
+  readGuestBasket,
+  writeGuestBasket,
+} from '../lib/keptGuestIntent';
 import { toast } from '../lib/toast';
 import { toastError } from '../lib/toasts';
 import { cartApi } from '../services/cartApi';

@@ -8,18 +8,41 @@ import { MAX_CART_QUANTITY } from 'contract/rules';
 import type { GuestCartMergeResult } from 'contract';
 import { toast } from './toast';
 import {
-  GUEST_BASKET_EVENT,
   GUEST_BASKET_KEY,
-  GUEST_BASKET_TTL_MS,
-  GUEST_RETURN_TTL_MS,
   type GuestAction,
   type GuestProduct,
   guestBasketStorage,
-  writeGuestBasket,
   type GuestBasket,
   type GuestCartLine,
   type GuestSavedItem,
 } from './guestIntent';
+
+/** How long a guest's basket waits for its log in after the last tap. */
+export const GUEST_BASKET_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * How long the page to come back to after log in is remembered: long enough to sign up and
+ * activate an account, short enough that a later log in starts on the shop as usual.
+ */
+export const GUEST_RETURN_TTL_MS = 30 * 60 * 1000;
+
+/** Fired in this tab when the basket changes (the `storage` event tells the other tabs). */
+export const GUEST_BASKET_EVENT = 'ibm:guestBasket';
+
+/** Writes the basket (an empty one is removed) and tells this tab it changed. */
+export function writeGuestBasket(basket: GuestBasket | null): void {
+  const store = guestBasketStorage();
+  try {
+    if (basket === null || (basket.cart.length === 0 && basket.saved.length === 0)) {
+      store?.removeItem(GUEST_BASKET_KEY);
+    } else {
+      store?.setItem(GUEST_BASKET_KEY, JSON.stringify(basket));
+    }
+  } catch {
+    // A full or refused storage loses the tap, as if it had not been kept.
+  }
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(GUEST_BASKET_EVENT));
+}
 
 /** A fresh merge id: the server adds a merge id's lines once, so each new batch needs its own. */
 export function newMergeId(): string {

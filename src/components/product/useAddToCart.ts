@@ -7,10 +7,7 @@ import { plainMessages } from '../../lib/messages';
 import { toastError, toastMutation } from '../../lib/toasts';
 import { useAddCartItemMutation } from '../../services/cartApi';
 import { priceOf } from './pricing';
-import { useLogInToContinue } from './useLogInToContinue';
-
-/** The code that keeps a tap loads with the first tap made offline (service worker's copy). */
-const keeping = () => import(/* webpackChunkName: "guest-basket" */ '../../lib/keptGuestIntent');
+import { keeping, useLogInToContinue } from './useLogInToContinue';
 
 /** What is priced, and what else the shelf showed, to list the product if the tap is kept. */
 export type CartCandidate = Pick<Product, 'id' | 'amount' | 'disc_amount'> &
@@ -47,7 +44,8 @@ export function useAddToCart() {
         return false;
       }
       if (!navigator.onLine) {
-        // Sending would only fail: kept, and sent when the connection returns.
+        // Sending would only fail: kept, and sent when the connection returns. The keeping
+        // code loads on this first such tap (the service worker has it offline).
         void keeping().then(
           (kept) => kept.keepCartAddOffline({ kind: 'cartAdd', product, quantity }),
           () => toastError(plainMessages.offline),

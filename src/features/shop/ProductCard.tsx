@@ -16,13 +16,8 @@ import {
 import { queueCardContent } from './cardQueue';
 import { IMAGE_INSET, IMAGE_RATIO, PHONE_MAX_WIDTH, TABLET_MAX_WIDTH } from './gridMetrics';
 
-/**
- * The product page's Notify me, for a card out of stock: its code (and the stock alerts' API)
- * loads when such a card is drawn, not with the shop's first screen.
- */
-const NotifyMeButton = lazy(
-  () => import(/* webpackChunkName: "notify-me" */ '../../components/product/NotifyMeButton'),
-);
+/** Notify me, for a card out of stock: its code loads when such a card is drawn. */
+const CardNotifyMe = lazy(() => import(/* webpackChunkName: "notify-me" */ './CardNotifyMe'));
 
 /** A card's picture is about a column wide: two columns on a phone, three, then four. */
 const CARD_SIZES = `(max-width: ${PHONE_MAX_WIDTH - 1}px) 50vw, (max-width: ${TABLET_MAX_WIDTH - 1}px) 33vw, 25vw`;
@@ -82,7 +77,8 @@ const Card = styled('li')({
   // the card, so − n + keeps 44 px buttons even in a 320 px phone's two columns.
   '& > :not([data-badge], [aria-pressed])': { marginInline: 2 },
   '& > :first-child': { marginInline: 0, marginBottom: 6 },
-  '& > button, & > [data-stepper]': { alignSelf: 'end' },
+  // (Notify me, out of stock, is a positioned MUI button after the link: above it too.)
+  '& > button, & > [data-stepper], & > [data-notify]': { alignSelf: 'end' },
   // Waiting its turn to draw (cardQueue): the picture's place only.
   '&[data-pending]::before': {
     content: '""',
@@ -181,14 +177,6 @@ const AddButton = styled('button')({
   },
   '&[aria-busy="true"]': { cursor: 'progress' },
   '&[data-compact="true"]': { padding: '0 8px', '& svg': { display: 'none' } },
-});
-
-// Where Add to cart would be, above the stretched link: Notify me on a card out of stock.
-const NotifyMeSlot = styled('div')({
-  position: 'relative',
-  zIndex: 1,
-  minWidth: 0,
-  alignSelf: 'end',
 });
 
 // Over the picture's top right corner (the out-of-stock badge takes the left).
@@ -334,31 +322,11 @@ function ProductCard({
           onChange={(quantity) => void changeQuantity(quantity)}
         />
       ) : outOfStock ? (
-        // Nothing to add: the shopper can ask to be told when it is back, as on its page.
-        <NotifyMeSlot>
-          <Suspense
-            fallback={
-              <AddButton
-                type="button"
-                data-compact={compact}
-                disabled
-                aria-busy="true"
-                aria-label={`Notify me when ${product.name} is back in stock`}
-                style={{ width: '100%' }}
-              >
-                Notify me
-              </AddButton>
-            }
-          >
-            <NotifyMeButton
-              productId={product.id}
-              productName={product.name}
-              size="medium"
-              fullWidth
-              showWaitingText={false}
-            />
-          </Suspense>
-        </NotifyMeSlot>
+        // Nothing to add: the shopper can ask to be told when it is back, as on its page. It is
+        // the last row of a card of fixed height: its arrival moves nothing.
+        <Suspense>
+          <CardNotifyMe product={product} />
+        </Suspense>
       ) : (
         <AddButton
           type="button"

@@ -5,7 +5,7 @@ import { apiUrl, fixtureProducts, signedInSession } from '../../testing/fixtures
 import { mockDb } from '../../testing/handlers';
 import { manyProducts } from '../../testing/manyProducts';
 import ShopPage from './ShopPage';
-import { writeGuestBasket } from '../../lib/guestIntent';
+import { writeGuestBasket } from '../../lib/keptGuestIntent';
 import { onPage } from '../../testing/storyPage';
 import { backOnline, goOffline } from '../../testing/storyHelpers';
 

@@ -1,8 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { writeGuestBasket } from '../../lib/guestIntent';
-import { keepGuestTap } from '../../lib/keptGuestIntent';
+import { keepGuestTap, writeGuestBasket } from '../../lib/keptGuestIntent';
 import { paths } from '../../lib/paths';
 import { apiUrl, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
