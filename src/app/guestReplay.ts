@@ -52,7 +52,7 @@ export type MergeMoment = 'logIn' | 'reconnect';
 function notSentText(error: unknown, when: MergeMoment): string {
   const why = errorDetail(error) ?? 'no connection';
   return when === 'logIn'
-    ? `Your cart from before you logged in could not be added: ${why}. It is still kept and will be added at your next log in.`
+    ? `Your cart from before you logged in could not be added: ${why}. It is still kept and will be added when you are next online.`
     : `What you added to your cart while offline could not be sent: ${why}. It is still kept and will be sent when you are next online.`;
 }
 

@@ -188,7 +188,7 @@ describe("a guest's taps, every one kept until log in", () => {
     await logInFromToast(user);
 
     expect(
-      await toasts().findByText(/still kept and will be added at your next log in/),
+      await toasts().findByText(/still kept and will be added when you are next online/),
     ).toBeInTheDocument();
     const after = JSON.parse(localStorage.getItem(GUEST_BASKET_KEY) ?? '{}') as {
       mergeId: string;
