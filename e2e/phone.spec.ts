@@ -266,6 +266,8 @@ test('offline and server down each say so, and the last known cart stays', async
 
   await context.setOffline(true);
   await expect(page.getByText(/^You are offline\./)).toBeVisible();
+  // On the screen the shopper is looking at, not after the footer.
+  await expect(page.getByText(/^You are offline\./)).toBeInViewport();
   await goInApp(page, '/profile/order-items?order=900002');
   await expect(page.getByText('You are offline. Check your connection and try again.')).toBeVisible(
     { timeout: 30_000 },

@@ -1,7 +1,13 @@
 import type { GuestCartMergeResult } from 'contract';
-import { writeGuestBasket, type GuestBasket } from '../lib/guestIntent';
+import type { GuestBasket } from '../lib/guestIntent';
 import { errorDetail, httpStatus } from '../lib/getErrorMessage';
-import { mergeReport, namesInWords, readGuestBasket } from '../lib/keptGuestIntent';
+import {
+  mergeReport,
+  namesInWords,
+  newMergeId,
+  readGuestBasket,
+  writeGuestBasket,
+} from '../lib/keptGuestIntent';
 import { toast } from '../lib/toast';
 import { toastError } from '../lib/toasts';
 import { cartApi } from '../services/cartApi';
@@ -15,18 +21,39 @@ const MERGE_TOAST_DURATION_MS = 8000;
  * Merges what a guest kept (lib/guestIntent.ts) into the account that just logged in: the
  * cart lines in one call, which the server adds once per merge id (capped by stock), and the
  * saved items one by one; then tells the shopper in words what went in and what did not. What
- * could not be sent (no connection) stays kept, with the same merge id, for the next log in.
- * Loaded by app/listeners.ts only when something is kept.
+ * could not be sent (no connection) stays kept, with the same merge id, for the next try.
+ * Loaded only when something is kept: by app/listeners.ts at a log in, and by
+ * app/ReconnectSender.tsx when the connection returns to a signed-in shopper.
  */
-export async function mergeGuestBasket(dispatch: AppDispatch): Promise<void> {
+export async function mergeGuestBasket(
+  dispatch: AppDispatch,
+  when: MergeMoment = 'logIn',
+): Promise<void> {
   const basket = readGuestBasket();
   if (!basket) {
     writeGuestBasket(null);
     return;
   }
-  const cartLeft = await mergeCart(basket, dispatch);
+  const cartLeft = await mergeCart(basket, dispatch, when);
   const savedLeft = await mergeSaved(basket, dispatch);
-  writeGuestBasket({ ...basket, cart: cartLeft, saved: savedLeft, returnTo: null });
+  // Lines merged under this id are done with: a later tap kept beside a saved item still
+  // waiting needs an id of its own, or the server would take it for this batch again.
+  const mergeId = basket.cart.length > 0 && cartLeft.length === 0 ? newMergeId() : basket.mergeId;
+  writeGuestBasket({ ...basket, mergeId, cart: cartLeft, saved: savedLeft, returnTo: null });
+}
+
+/**
+ * When the kept taps are sent: at a log in, or when the connection returns for the
+ * signed-in shopper's Add to cart made offline (app/ReconnectSender.tsx).
+ */
+export type MergeMoment = 'logIn' | 'reconnect';
+
+/** What the shopper is told when the kept cart could not be sent. */
+function notSentText(error: unknown, when: MergeMoment): string {
+  const why = errorDetail(error) ?? 'no connection';
+  return when === 'logIn'
+    ? `Your cart from before you logged in could not be added: ${why}. It is still kept and will be added when you are next online.`
+    : `What you added to your cart while offline could not be sent: ${why}. It is still kept and will be sent when you are next online.`;
 }
 
 /** A refusal that will not change by trying again: the kept line is done with. */
@@ -35,7 +62,11 @@ function isFinal(error: unknown): boolean {
   return typeof status === 'number' && status >= 400 && status < 500 && status !== 401;
 }
 
-async function mergeCart(basket: GuestBasket, dispatch: AppDispatch): Promise<GuestBasket['cart']> {
+async function mergeCart(
+  basket: GuestBasket,
+  dispatch: AppDispatch,
+  when: MergeMoment,
+): Promise<GuestBasket['cart']> {
   if (basket.cart.length === 0) return [];
   let result: GuestCartMergeResult;
   try {
@@ -46,12 +77,7 @@ async function mergeCart(basket: GuestBasket, dispatch: AppDispatch): Promise<Gu
       }),
     ).unwrap();
   } catch (error) {
-    toastError(
-      `Your cart from before you logged in could not be added: ${
-        errorDetail(error) ?? 'no connection'
-      }. It is still kept and will be added at your next log in.`,
-      MERGE_TOAST_DURATION_MS,
-    );
+    toastError(notSentText(error, when), MERGE_TOAST_DURATION_MS);
     return isFinal(error) ? [] : basket.cart;
   }
   const { title, details } = mergeReport(result);

@@ -6,8 +6,8 @@ import { useAddToCart } from '../components/product/useAddToCart';
 import { useAddToWishlist } from '../components/product/useAddToWishlist';
 import LoginPage from '../features/auth/LoginPage';
 import { http, HttpResponse } from 'msw';
-import { GUEST_BASKET_KEY, GUEST_BASKET_TTL_MS } from '../lib/guestIntent';
-import { keepGuestTap, setGuestReturn } from '../lib/keptGuestIntent';
+import { GUEST_BASKET_KEY } from '../lib/guestIntent';
+import { GUEST_BASKET_TTL_MS, keepGuestTap, setGuestReturn } from '../lib/keptGuestIntent';
 import { paths } from '../lib/paths';
 import { usersApi } from '../services/usersApi';
 import { loggedOut } from '../state/sessionSlice';
@@ -188,7 +188,7 @@ describe("a guest's taps, every one kept until log in", () => {
     await logInFromToast(user);
 
     expect(
-      await toasts().findByText(/still kept and will be added at your next log in/),
+      await toasts().findByText(/still kept and will be added when you are next online/),
     ).toBeInTheDocument();
     const after = JSON.parse(localStorage.getItem(GUEST_BASKET_KEY) ?? '{}') as {
       mergeId: string;

@@ -1,11 +1,8 @@
 import type { GuestCartMergeResult } from 'contract';
+import { GUEST_BASKET_KEY, hasGuestBasket } from './guestIntent';
 import {
-  GUEST_BASKET_KEY,
   GUEST_BASKET_TTL_MS,
   GUEST_RETURN_TTL_MS,
-  hasGuestBasket,
-} from './guestIntent';
-import {
   emptyGuestBasket,
   keepGuestTap,
   loginPromise,

@@ -1,7 +1,8 @@
 /**
  * What a signed-out shopper tapped (Add to cart, Buy, the heart), every tap of it: a guest
  * cart and saved list kept in this browser until the next log in or sign-up, which merges
- * them into the account (app/guestReplay.ts).
+ * them into the account (app/guestReplay.ts). A signed-in shopper's Add to cart made offline
+ * is kept here too, and merged the same way when the connection returns.
  *
  * localStorage, beside the six session keys, under a key of our own whose name carries its
  * version: a guest who closes the tab and comes back tomorrow still finds their cart, and a
@@ -9,22 +10,13 @@
  * last tap, so a cart left on a shared phone long ago is not merged into a stranger's account;
  * the login page says what will be added before anyone logs in.
  *
- * Only checking for a basket loads with the first screen; keeping a tap, reading the basket
- * back and validating it (lib/keptGuestIntent.ts) load on a guest's first tap, with the pages
- * that show it, and with the merge.
+ * Only checking for a basket loads with the first screen; keeping a tap, writing and reading
+ * the basket back and validating it (lib/keptGuestIntent.ts) load on a guest's first tap (or
+ * an Add to cart made offline), with the pages that show it, and with the merge.
  */
 
 /** The localStorage key, versioned: a new shape gets a new key. */
 export const GUEST_BASKET_KEY = 'ibmGuestBasket.v1';
-
-/** How long a guest's basket waits for its log in after the last tap. */
-export const GUEST_BASKET_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-/**
- * How long the page to come back to after log in is remembered: long enough to sign up and
- * activate an account, short enough that a later log in starts on the shop as usual.
- */
-export const GUEST_RETURN_TTL_MS = 30 * 60 * 1000;
 
 /** What the shelf showed of a product when it was tapped: enough to list it without a call. */
 export interface GuestProduct {
@@ -72,9 +64,6 @@ export interface GuestBasket {
   updatedAt: number;
 }
 
-/** Fired in this tab when the basket changes (the `storage` event tells the other tabs). */
-export const GUEST_BASKET_EVENT = 'ibm:guestBasket';
-
 /** This browser's localStorage, or null where storage is refused. */
 export function guestBasketStorage(): Storage | null {
   try {
@@ -83,20 +72,6 @@ export function guestBasketStorage(): Storage | null {
     // Storage refused (privacy settings): taps are simply not kept.
     return null;
   }
-}
-
-export function writeGuestBasket(basket: GuestBasket | null): void {
-  const store = guestBasketStorage();
-  try {
-    if (basket === null || (basket.cart.length === 0 && basket.saved.length === 0)) {
-      store?.removeItem(GUEST_BASKET_KEY);
-    } else {
-      store?.setItem(GUEST_BASKET_KEY, JSON.stringify(basket));
-    }
-  } catch {
-    // A full or refused storage loses the tap, as if it had not been kept.
-  }
-  if (typeof window !== 'undefined') window.dispatchEvent(new Event(GUEST_BASKET_EVENT));
 }
 
 /**

@@ -1,25 +1,51 @@
 /**
- * Reading back the taps a guest kept (lib/guestIntent.ts): only well-formed lines of a fresh
- * basket count, so an old or tampered value is never merged; and the words that tell the
- * shopper what a log in will do and what the merge did.
+ * Keeping taps and reading them back (lib/guestIntent.ts): a guest's, and a signed-in
+ * shopper's Add to cart made offline. Only well-formed lines of a fresh basket count, so an
+ * old or tampered value is never merged; and the words that tell the shopper what a log in
+ * will do and what the merge did.
  */
 import { MAX_CART_QUANTITY } from 'contract/rules';
 import type { GuestCartMergeResult } from 'contract';
+import { toast } from './toast';
 import {
-  GUEST_BASKET_EVENT,
   GUEST_BASKET_KEY,
-  GUEST_BASKET_TTL_MS,
-  GUEST_RETURN_TTL_MS,
   type GuestAction,
   type GuestProduct,
   guestBasketStorage,
-  writeGuestBasket,
   type GuestBasket,
   type GuestCartLine,
   type GuestSavedItem,
 } from './guestIntent';
 
-function newMergeId(): string {
+/** How long a guest's basket waits for its log in after the last tap. */
+export const GUEST_BASKET_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * How long the page to come back to after log in is remembered: long enough to sign up and
+ * activate an account, short enough that a later log in starts on the shop as usual.
+ */
+export const GUEST_RETURN_TTL_MS = 30 * 60 * 1000;
+
+/** Fired in this tab when the basket changes (the `storage` event tells the other tabs). */
+export const GUEST_BASKET_EVENT = 'ibm:guestBasket';
+
+/** Writes the basket (an empty one is removed) and tells this tab it changed. */
+export function writeGuestBasket(basket: GuestBasket | null): void {
+  const store = guestBasketStorage();
+  try {
+    if (basket === null || (basket.cart.length === 0 && basket.saved.length === 0)) {
+      store?.removeItem(GUEST_BASKET_KEY);
+    } else {
+      store?.setItem(GUEST_BASKET_KEY, JSON.stringify(basket));
+    }
+  } catch {
+    // A full or refused storage loses the tap, as if it had not been kept.
+  }
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(GUEST_BASKET_EVENT));
+}
+
+/** A fresh merge id: the server adds a merge id's lines once, so each new batch needs its own. */
+export function newMergeId(): string {
   const bytes = new Uint8Array(16);
   globalThis.crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -96,6 +122,31 @@ function rawBasket(now: number): GuestBasket | null {
 export function keepGuestTap(action: GuestAction, now = Date.now()): void {
   const basket = rawBasket(now) ?? emptyGuestBasket(now);
   writeGuestBasket(withTap(basket, action, now));
+}
+
+/** The id of the toast an Add to cart made offline shows: it replaces the tap's other toasts. */
+export const KEPT_OFFLINE_TOAST_ID = 'cartAdd';
+
+/** Long enough to read on a phone: the shopper needs to know the tap was not lost. */
+const KEPT_OFFLINE_TOAST_DURATION_MS = 6000;
+
+/** What a signed-in shopper's Add to cart made offline says. */
+export function keptOfflineText(name: string | undefined): string {
+  return `You are offline: ${name ?? 'this product'} will be added to your cart when you are back online.`;
+}
+
+/**
+ * A signed-in shopper's Add to cart made without a connection: kept in this browser with the
+ * guest's taps, and sent with them when the connection returns (app/ReconnectSender.tsx), by
+ * the same merge call a log in makes, which adds a merge id's lines once however often it is
+ * sent. The shopper is told so at once, instead of a failure.
+ */
+export function keepCartAddOffline(action: GuestAction, now = Date.now()): void {
+  keepGuestTap(action, now);
+  toast.info(keptOfflineText(action.product.name), {
+    id: KEPT_OFFLINE_TOAST_ID,
+    duration: KEPT_OFFLINE_TOAST_DURATION_MS,
+  });
 }
 
 /** Remembers the page to come back to after the log in the shopper just asked for. */

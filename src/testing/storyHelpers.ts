@@ -36,3 +36,24 @@ export async function expectLoginPrompt(
     loginPathReturningTo(returnTo),
   );
 }
+
+/** Says the connection dropped: navigator.onLine is false until `backOnline`. */
+export function goOffline(): void {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+  window.dispatchEvent(new Event('offline'));
+}
+
+/** Says the connection is back: navigator.onLine is the browser's own again. */
+export function backOnline(): void {
+  Reflect.deleteProperty(navigator, 'onLine');
+  window.dispatchEvent(new Event('online'));
+}
+
+/**
+ * A story's `beforeEach` for a browser without a connection: navigator.onLine says false until
+ * the story ends. Returns the clean-up, which also says the connection is back.
+ */
+export function offlineForStory(): () => void {
+  goOffline();
+  return backOnline;
+}

@@ -46,6 +46,19 @@ describe('the offline banner', () => {
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
+  test('is pinned to the bottom of the screen, wherever the page has scrolled to', () => {
+    // Mounted after the footer (ShellExtras): in the flow it would show only at the page's end.
+    renderWithProviders(<PwaStatus />);
+    goOffline();
+    const style = getComputedStyle(screen.getByRole('status'));
+    expect(style.position).toBe('fixed');
+    expect(style.bottom).toBe('0px');
+    expect(style.left).toBe('0px');
+    expect(style.right).toBe('0px');
+    // Above a bar the page pins to the bottom (the cart's total on phones), not under it.
+    expect(style.transform).toContain('--bottom-bar-height');
+  });
+
   test('shows from the start when the page opens offline', () => {
     online = false;
     renderWithProviders(<PwaStatus />);

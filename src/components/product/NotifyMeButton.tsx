@@ -63,12 +63,18 @@ export default function NotifyMeButton({
   productName,
   size = 'large',
   fullWidth = false,
+  showWaitingText = true,
 }: {
   productId: number;
   /** Read after the button's words, so each of several buttons on a page has its own name. */
   productName: string;
   size?: 'medium' | 'large';
   fullWidth?: boolean;
+  /**
+   * The sentence under the pressed button. A shop card has no room for it (every card is the
+   * same height): the pressed button and its filled bell say it there.
+   */
+  showWaitingText?: boolean;
 }) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const { waiting, isLoading } = useWaiting(productId, isLoggedIn);
@@ -117,7 +123,7 @@ export default function NotifyMeButton({
           when {productName} is back in stock
         </Box>
       </Button>
-      {waiting ? (
+      {waiting && showWaitingText ? (
         <Typography variant="body2" color="text.secondary">
           {WAITING_TEXT}
         </Typography>

@@ -13,7 +13,8 @@ import { toastPleaseLogIn } from '../../lib/toasts';
  * The returned function keeps its identity across navigations: the shop's grid memoizes on it.
  */
 /** The code that keeps a tap loads on a guest's first tap, not with the first screen. */
-const keeping = () => import(/* webpackChunkName: "guest-basket" */ '../../lib/keptGuestIntent');
+export const keeping = () =>
+  import(/* webpackChunkName: "guest-basket" */ '../../lib/keptGuestIntent');
 
 export function useLogInToContinue(): (action: GuestAction) => void {
   const navigate = useNavigate();

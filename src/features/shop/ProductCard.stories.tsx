@@ -169,13 +169,28 @@ export const Discounted: Story = {
   },
 };
 
-/** No stock: the badge says so and Add to cart is disabled; the product can still be saved. */
+/**
+ * No stock: the badge says so and Notify me stands where Add to cart would be; one tap asks
+ * to be told when it is back. The product can still be saved.
+ */
 export const OutOfStock: Story = {
   args: fieldsOf(ofada),
+  parameters: signedInParameters,
   play: async ({ canvasElement, args }) => {
     const card = cardOf(canvasElement, args.name);
+    const page = within(canvasElement.ownerDocument.body);
     await expect(card.getByText('Out of Stock')).toBeVisible();
-    await expect(card.getByRole('button', { name: `Add to cart: ${args.name}` })).toBeDisabled();
+    await expect(card.queryByRole('button', { name: `Add to cart: ${args.name}` })).toBeNull();
+    const notifyMe = await card.findByRole('button', {
+      name: `Notify me when ${args.name} is back in stock`,
+      pressed: false,
+    });
+    await waitFor(() => expect(getComputedStyle(notifyMe).pointerEvents).not.toBe('none'));
+    await userEvent.click(notifyMe);
+    await expect(
+      await page.findByText('We will tell you when it is back in stock'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(notifyMe).toHaveAttribute('aria-pressed', 'true'));
     await expect(args.onAddToCart).not.toHaveBeenCalled();
     await expect(card.getByRole('button', { name: `Save ${args.name} to wishlist` })).toBeEnabled();
   },

@@ -81,10 +81,48 @@ test('the card tells screen readers its place in the list and links to the produ
   );
 });
 
-test('out of stock: says so and the add button is disabled', () => {
-  renderCard(ofada);
-  expect(screen.getByText('Out of Stock')).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: /^Add to cart/ })).toBeDisabled();
+describe('out of stock', () => {
+  const notifyMe = `Notify me when ${ofada.name} is back in stock`;
+
+  test('says so and offers Notify me instead of Add to cart', async () => {
+    renderCard(ofada);
+    expect(screen.getByText('Out of Stock')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Add to cart/ })).toBeNull();
+    const button = await screen.findByRole('button', { name: notifyMe, pressed: false });
+    await waitFor(() => expect(button).toBeEnabled());
+  });
+
+  test('Notify me asks to be told when it is back, with the product page’s words', async () => {
+    const requests = recordRequests();
+    const { user } = renderCard(ofada);
+    const button = await screen.findByRole('button', { name: notifyMe, pressed: false });
+    await waitFor(() => expect(getComputedStyle(button).pointerEvents).not.toBe('none'));
+
+    await user.click(button);
+
+    expect(
+      await screen.findByText('We will tell you when it is back in stock'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(button).toHaveAttribute('aria-pressed', 'true'));
+    const asked = requests.filter(
+      (r) => r.method === 'POST' && r.url.pathname.endsWith('/stock-alerts'),
+    );
+    expect(asked).toHaveLength(1);
+    expect(JSON.parse(await asked[0]!.body)).toEqual({ product_id: ofada.id });
+    expect(await cartRequests(requests)).toEqual([]);
+  });
+
+  test('signed out, Notify me says Please, log in and sends nothing', async () => {
+    const requests = recordRequests();
+    const { user } = renderCard(ofada, null);
+    const button = await screen.findByRole('button', { name: notifyMe });
+    await waitFor(() => expect(button).toBeEnabled());
+
+    await user.click(button);
+
+    expect(await screen.findByText('Please, log in')).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.pathname.endsWith('/stock-alerts'))).toHaveLength(0);
+  });
 });
 
 test('add to cart sends quantity 1, the price and the shopper’s id, with the spec’s toasts', async () => {

@@ -1,4 +1,4 @@
-import { memo, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { styled } from '@mui/material/styles';
 import type { Product } from 'contract';
 import { plainMessages } from '../../lib/messages';
@@ -15,6 +15,9 @@ import {
 } from '../../components/product/useCartLineActions';
 import { queueCardContent } from './cardQueue';
 import { IMAGE_INSET, IMAGE_RATIO, PHONE_MAX_WIDTH, TABLET_MAX_WIDTH } from './gridMetrics';
+
+/** Notify me, for a card out of stock: its code loads when such a card is drawn. */
+const CardNotifyMe = lazy(() => import(/* webpackChunkName: "notify-me" */ './CardNotifyMe'));
 
 /** A card's picture is about a column wide: two columns on a phone, three, then four. */
 const CARD_SIZES = `(max-width: ${PHONE_MAX_WIDTH - 1}px) 50vw, (max-width: ${TABLET_MAX_WIDTH - 1}px) 33vw, 25vw`;
@@ -74,7 +77,8 @@ const Card = styled('li')({
   // the card, so − n + keeps 44 px buttons even in a 320 px phone's two columns.
   '& > :not([data-badge], [aria-pressed])': { marginInline: 2 },
   '& > :first-child': { marginInline: 0, marginBottom: 6 },
-  '& > button, & > [data-stepper]': { alignSelf: 'end' },
+  // (Notify me, out of stock, is a positioned MUI button after the link: above it too.)
+  '& > button, & > [data-stepper], & > [data-notify]': { alignSelf: 'end' },
   // Waiting its turn to draw (cardQueue): the picture's place only.
   '&[data-pending]::before': {
     content: '""',
@@ -226,9 +230,9 @@ export interface ProductCardProps {
 
 /**
  * One product in the shop grid: picture, name, price (and the saving), stars, and the
- * add-to-cart button (a − n + stepper once the product is in the cart) and the heart (filled
- * once saved; a second tap takes it off the wishlist). Memoized: scrolling mounts new cards and leaves the
- * others alone.
+ * add-to-cart button (a − n + stepper once the product is in the cart; Notify me when it is
+ * out of stock) and the heart (filled once saved; a second tap takes it off the wishlist).
+ * Memoized: scrolling mounts new cards and leaves the others alone.
  */
 function ProductCard({
   product,
@@ -317,11 +321,17 @@ function ProductCard({
           busy={adding}
           onChange={(quantity) => void changeQuantity(quantity)}
         />
+      ) : outOfStock ? (
+        // Nothing to add: the shopper can ask to be told when it is back, as on its page. It is
+        // the last row of a card of fixed height: its arrival moves nothing.
+        <Suspense>
+          <CardNotifyMe product={product} />
+        </Suspense>
       ) : (
         <AddButton
           type="button"
           data-compact={compact}
-          disabled={outOfStock || adding}
+          disabled={adding}
           aria-busy={adding}
           onClick={() => void add()}
           aria-label={`Add to cart: ${product.name}`}

@@ -1,11 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { delay, http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { apiUrl, fixtureProducts } from '../../testing/fixtures';
+import { apiUrl, fixtureProducts, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import { manyProducts } from '../../testing/manyProducts';
 import ShopPage from './ShopPage';
+import { writeGuestBasket } from '../../lib/keptGuestIntent';
 import { onPage } from '../../testing/storyPage';
+import { backOnline, goOffline } from '../../testing/storyHelpers';
 
 const CATALOGUE_SIZE = 1000;
 
@@ -193,5 +195,32 @@ export const Suggestions: Story = {
     await expect(
       within(listbox).getByRole('option', { name: 'Red Palm Oil (1 litre)' }),
     ).toBeVisible();
+  },
+};
+
+/**
+ * A signed-in shopper's Add to cart made offline: nothing is sent, the tap is kept in this
+ * browser, and the toast says it will be added when the connection returns.
+ */
+export const AddToCartOffline: Story = {
+  parameters: { store: { preloadedState: { session: signedInSession } } },
+  beforeEach: () => () => {
+    backOnline();
+    writeGuestBasket(null);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    const beans = fixtureProducts.find((p) => p.slug === 'oloyin-beans-2kg');
+    if (!beans) throw new Error('No fixture product oloyin-beans-2kg');
+    const add = await canvas.findByRole('button', { name: `Add to cart: ${beans.name}` }, slow);
+    goOffline();
+    await userEvent.click(add);
+    await expect(
+      await page.findByText(
+        `You are offline: ${beans.name} will be added to your cart when you are back online.`,
+      ),
+    ).toBeInTheDocument();
+    await expect(page.queryByText('Error adding product to cart')).toBeNull();
   },
 };

@@ -1,6 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -9,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import LoginPrompt from '../../components/LoginPrompt';
 import ProductImage from '../../components/product/ProductImage';
+import { useAddToCart } from '../../components/product/useAddToCart';
 import { productDetailsPath } from '../../components/product/productPath';
 import RouterLink from '../../components/RouterLink';
 import { formatNaira } from '../../lib/format';
@@ -29,10 +31,12 @@ function useGuestSaved(): GuestSavedItem[] {
 
 /**
  * Saved Items for a shopper who has not logged in: every heart they tapped, kept in this
- * browser until they log in, when each is saved to the account.
+ * browser until they log in, when each is saved to the account. Add to cart goes the shop
+ * card's way: kept in the guest's cart too, with 'Please, log in' and its Log in button.
  */
 export default function GuestSavedItems() {
   const items = useGuestSaved();
+  const { addToCart } = useAddToCart();
   if (items.length === 0) return <LoginPrompt />;
   return (
     <Stack spacing={2}>
@@ -69,6 +73,27 @@ export default function GuestSavedItems() {
                   </Typography>
                 ) : null}
               </Box>
+              {item.stock === 0 ? null : (
+                <Button
+                  variant="outlined"
+                  size="small"
+                  aria-label={`Add to cart: ${item.name}`}
+                  onClick={() =>
+                    void addToCart({
+                      id: item.productId,
+                      name: item.name,
+                      slug: item.slug,
+                      images: item.images,
+                      amount: item.amount,
+                      disc_amount: item.discAmount,
+                      inventory_stock: item.stock,
+                    })
+                  }
+                  sx={{ minHeight: TAP_TARGET_PX, flexShrink: 0 }}
+                >
+                  Add to cart
+                </Button>
+              )}
               <IconButton
                 aria-label={`Remove ${item.name}`}
                 onClick={() => removeGuestItem('saved', item.productId)}

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { http, HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { keepGuestTap, writeGuestBasket } from '../../lib/keptGuestIntent';
 import { paths } from '../../lib/paths';
 import { apiUrl, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
@@ -41,6 +42,25 @@ export const SavedItems: Story = {
     if (!beans || !ofada) throw new Error('The two saved products are missing');
     await expect(within(beans).getByText(/₦ 5,800/)).toBeVisible();
     await expect(within(ofada).getByText('Out of Stock')).toBeVisible();
+    await expect(
+      within(beans).getByRole('button', { name: 'Add to cart: Oloyin Honey Beans (2 kg)' }),
+    ).toBeVisible();
+    await expect(within(ofada).queryByRole('button', { name: /^Add to cart/ })).toBeNull();
+  },
+};
+
+/** Add to cart on a saved item: the shop's cart call and toasts; the item stays saved. */
+export const AddToCart: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    const list = await canvas.findByRole('list', { name: 'Saved items' });
+    await userEvent.click(
+      canvas.getByRole('button', { name: 'Add to cart: Oloyin Honey Beans (2 kg)' }),
+    );
+    await expect(await page.findByText('Product successfully added to cart')).toBeInTheDocument();
+    await expect(mockDb.cartLines.find((l) => l.product.id === 4)?.quantity).toBe(1);
+    await expect(savedNames(list)).toEqual(['Oloyin Honey Beans (2 kg)', 'Ofada Rice (5 kg)']);
   },
 };
 
@@ -120,6 +140,27 @@ export const SignedOut: Story = {
   parameters: signedOutParameters,
   play: async ({ canvasElement }) => {
     await expectLoginPrompt(canvasElement, '/profile/wishlist');
+  },
+};
+
+/**
+ * Signed out with a heart kept in this browser: the kept item, whose Add to cart keeps it in
+ * the guest's cart too and offers Log in.
+ */
+export const GuestAddToCart: Story = {
+  parameters: signedOutParameters,
+  beforeEach: () => {
+    keepGuestTap({ kind: 'wishlistAdd', product: { id: 4, name: 'Oloyin Honey Beans (2 kg)' } });
+    return () => writeGuestBasket(null);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Add to cart: Oloyin Honey Beans (2 kg)' }),
+    );
+    await expect(await page.findByText('Kept in your cart: log in to pay.')).toBeInTheDocument();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
   },
 };
 

@@ -7,6 +7,7 @@ import { apiUrl, signedInSession } from '../../testing/fixtures';
 import { mockDb } from '../../testing/handlers';
 import { notificationDb } from '../../testing/notificationHandlers';
 import { recordRequests, server } from '../../testing/server';
+import { keepGuestTap, readGuestBasket } from '../../lib/keptGuestIntent';
 import WishlistPage from './WishlistPage';
 import { startedCalls } from '../../testing/startedCalls';
 
@@ -48,6 +49,8 @@ function holdDelete(answer: () => Response) {
   );
   return () => release();
 }
+
+afterEach(() => localStorage.clear());
 
 describe('WishlistPage', () => {
   it('signed out: asks to log in, and requests nothing', async () => {
@@ -199,5 +202,67 @@ describe('WishlistPage', () => {
     expect(await toasts().findByText('You will not be told when it is back')).toBeInTheDocument();
     await waitFor(() => expect(notifyMe).toHaveAttribute('aria-pressed', 'false'));
     expect(notificationDb.stockAlerts).toEqual([]);
+  });
+
+  it('each saved item in stock has Add to cart, by the shop card’s cart call and toasts', async () => {
+    const requests = recordRequests();
+    const { user } = renderWishlist();
+    const list = await screen.findByRole('list', { name: 'Saved items' });
+    const [beans, ofada] = within(list).getAllByRole('article');
+    expect(within(ofada!).queryByRole('button', { name: /^Add to cart/ })).not.toBeInTheDocument();
+
+    await user.click(
+      within(beans!).getByRole('button', { name: 'Add to cart: Oloyin Honey Beans (2 kg)' }),
+    );
+
+    expect(await toasts().findByText('Product successfully added to cart')).toBeInTheDocument();
+    const adds = requests.filter(
+      (r) => r.method === 'POST' && r.url.pathname.endsWith('/add-cart'),
+    );
+    expect(adds).toHaveLength(1);
+    expect(JSON.parse(await adds[0]!.body)).toEqual({
+      user_id: 7,
+      product_id: 4,
+      quantity: 1,
+      price_per_item: 5800,
+    });
+    expect(mockDb.cartLines.find((l) => l.product.id === 4)?.quantity).toBe(1);
+    // Still saved: adding to the cart takes nothing off the list.
+    expect(savedNames()).toEqual(['Oloyin Honey Beans (2 kg)', 'Ofada Rice (5 kg)']);
+  });
+
+  it('Add to cart refused: the spec’s failure toast, and the item stays', async () => {
+    server.use(
+      http.post(apiUrl('/add-cart', 'cart'), () =>
+        HttpResponse.json({ detail: 'Product is out of stock' }, { status: 400 }),
+      ),
+    );
+    const { user } = renderWishlist();
+    await screen.findByRole('list', { name: 'Saved items' });
+
+    await user.click(
+      screen.getByRole('button', { name: 'Add to cart: Oloyin Honey Beans (2 kg)' }),
+    );
+
+    expect(await toasts().findByText('Error adding product to cart')).toBeInTheDocument();
+    expect(savedNames()).toEqual(['Oloyin Honey Beans (2 kg)', 'Ofada Rice (5 kg)']);
+  });
+
+  it('signed out, a kept saved item’s Add to cart keeps it in the guest’s cart too', async () => {
+    keepGuestTap({ kind: 'wishlistAdd', product: { id: 4, name: 'Oloyin Honey Beans (2 kg)' } });
+    const requests = recordRequests();
+    const { user } = renderWishlist(initialSessionState);
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Add to cart: Oloyin Honey Beans (2 kg)' }),
+    );
+
+    expect(await toasts().findByText('Kept in your cart: log in to pay.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(readGuestBasket()?.cart).toEqual([
+        expect.objectContaining({ productId: 4, quantity: 1 }),
+      ]),
+    );
+    expect(requests).toEqual([]);
   });
 });

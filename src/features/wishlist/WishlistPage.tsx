@@ -5,6 +5,7 @@ import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import AddShoppingCartOutlined from '@mui/icons-material/AddShoppingCartOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
 import type { WishlistEntry } from 'contract';
@@ -16,6 +17,7 @@ import NotifyMeButton from '../../components/product/NotifyMeButton';
 import ProductImage from '../../components/product/ProductImage';
 import ProductPrice from '../../components/product/ProductPrice';
 import { productDetailsPath } from '../../components/product/productPath';
+import { useAddToCart } from '../../components/product/useAddToCart';
 import { useRememberProduct } from '../../components/product/useRememberProduct';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -28,13 +30,14 @@ import {
 } from '../../services/wishlistApi';
 import { QueryError, QueryLoading } from '../../components/QueryStatus';
 import RouterLink from '../../components/RouterLink';
+import { TAP_TARGET_PX } from '../../theme/theme';
 import GuestSavedItems from './GuestSavedItems';
 
 const TITLE = 'Saved Items';
 
 /**
- * Saved Items (docs/product.md#profile-pages): the wishlist, each with picture, name, price
- * and Remove; one out of stock offers Notify me instead of its price.
+ * Saved Items (docs/product.md#profile-pages): the wishlist, each with picture, name, price,
+ * Add to cart and Remove; one out of stock offers Notify me instead of its price and Add to cart.
  */
 export default function WishlistPage() {
   useDocumentTitle(TITLE);
@@ -131,6 +134,8 @@ function SavedItemCard({
   const { product } = entry;
   const rememberProduct = useRememberProduct();
   const [deleteWishlistItem, { isLoading }] = useDeleteWishlistItemMutation();
+  // The shop card's path: the same call, toasts, guest keeping and offline keeping.
+  const { addToCart, isAdding } = useAddToCart();
   const outOfStock = product.inventory_stock <= 0;
   const to = productDetailsPath(product.slug);
 
@@ -181,7 +186,23 @@ function SavedItemCard({
             )}
           </Box>
         </Box>
-        <Box>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+          {outOfStock ? null : (
+            <Button
+              variant="contained"
+              size="small"
+              startIcon={<AddShoppingCartOutlined />}
+              loading={isAdding}
+              loadingPosition="start"
+              onClick={() =>
+                void addToCart({ ...product, disc_amount: product.disc_amount ?? null })
+              }
+              aria-label={`Add to cart: ${product.name}`}
+              sx={{ minHeight: TAP_TARGET_PX }}
+            >
+              Add to cart
+            </Button>
+          )}
           <Button
             size="small"
             color="error"
@@ -189,7 +210,7 @@ function SavedItemCard({
             onClick={remove}
             disabled={isLoading}
             data-entry-id={entry.id}
-            sx={{ ml: -1 }}
+            sx={{ ml: outOfStock ? -1 : 0, minHeight: TAP_TARGET_PX }}
           >
             Remove
             <Box component="span" sx={visuallyHidden}>
@@ -197,7 +218,7 @@ function SavedItemCard({
               {product.name} from saved items
             </Box>
           </Button>
-        </Box>
+        </Stack>
       </Stack>
     </Card>
   );
