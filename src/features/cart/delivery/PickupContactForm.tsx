@@ -64,6 +64,8 @@ export default function PickupContactForm({ id, onSaved, onSavingChange }: Picku
   }, [saved, me, isDirty, reset]);
 
   useEffect(() => onSavingChange?.(saving), [saving, onSavingChange]);
+  // Switched to Delivered mid-save: the dialog's button must not stay busy for a gone form.
+  useEffect(() => () => onSavingChange?.(false), [onSavingChange]);
 
   async function save(values: PickupContact) {
     if (saving) return;
