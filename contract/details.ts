@@ -19,6 +19,7 @@ export const ERROR_DETAILS = {
   wishlistDuplicate: 'Product already in your wishlist',
   wishlistNotFound: 'Wishlist item not found',
   deliveryMissing: 'Add your delivery location',
+  pickupContactMissing: 'Add the name and phone number for collecting your order',
   deliveryExists: 'You already have a delivery location. Update it instead.',
   deliveryNotFound: 'Delivery location not found',
   orderNotFound: 'Order not found',

@@ -40,8 +40,13 @@ export const ShopInfoSchema = Type.Object({
   phone: Type.String(),
   /** International form without '+', as wa.me wants it: 2348030001234. */
   whatsapp_number: Type.String(),
-  /** Where pickup orders are collected: the first pickup station. */
-  pickup: Type.Object({ address: Type.String(), opening_hours: Type.String() }),
+  /** Where pickup orders are collected: the first pickup station, and what it charges. */
+  pickup: Type.Object({
+    address: Type.String(),
+    opening_hours: Type.String(),
+    /** naira; 0 is free. Optional for clients and mocks written before it. */
+    fee: Type.Optional(Type.Number()),
+  }),
   /** The areas the shop delivers to now (switched-off ones left out), in the owner's order. */
   areas: Type.Array(ShopAreaSchema),
   stations: Type.Array(PickupStationSchema),

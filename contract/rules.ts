@@ -30,6 +30,30 @@ export const DELIVERY_CITIES = [
 ] as const;
 export type DeliveryCity = (typeof DELIVERY_CITIES)[number];
 
+/**
+ * Each area as people in Ibadan say it: what a shopper reads until the owner renames it.
+ * The value sent and stored stays the one in DELIVERY_CITIES.
+ */
+export const DELIVERY_AREA_NAMES: Readonly<Record<DeliveryCity, string>> = {
+  'Ibadan-Agodi': 'Agodi',
+  'Ibadan-Ajibode': 'Ajibode',
+  'Ibadan-Apete': 'Apete',
+  'Ibadan-Bodija': 'Bodija',
+  'Ibadan-Dugbe': 'Dugbe',
+  'Ibadan-Idi_Ape-Ashi': 'Idi-Ape / Ashi',
+  'Ibadan-Mokola': 'Mokola',
+  'Ibadan-North': 'Ibadan North',
+  'Ibadan-Ojo': 'Ojoo',
+  'Ibadan-Sango': 'Sango',
+  'Ibadan-Sango (Poly Ibadan)': 'Sango (Poly Ibadan)',
+  'Ibadan-UI (University of Ibadan)': 'UI (University of Ibadan)',
+};
+
+/** The longest landmark or nearest bus stop kept with a delivery location. */
+export const MAX_LANDMARK_LENGTH = 120;
+/** The longest name given for collecting a pickup order. */
+export const MAX_CONTACT_NAME_LENGTH = 80;
+
 export const DELIVERY_MODELS = ['pickup', 'delivery'] as const;
 export type DeliveryModel = (typeof DELIVERY_MODELS)[number];
 

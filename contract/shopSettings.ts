@@ -62,6 +62,13 @@ const StationFields = {
     'Enter the opening hours, e.g. "Monday to Saturday, 8 am to 6 pm"',
   ),
   phone: MobileField,
+  /** naira: what collecting here costs; left out means free, as a new station is. */
+  fee: Type.Optional(
+    nairaField(
+      MAX_DELIVERY_FEE_NAIRA,
+      'Enter a pickup fee from ₦0 to ₦1,000,000 (0 for free pickup)',
+    ),
+  ),
 };
 
 /** POST /staff/pickup-stations and PUT /staff/pickup-stations/{id}. */
@@ -74,6 +81,8 @@ export const PickupStationSchema = Type.Object({
   address: Type.String(),
   opening_hours: Type.String(),
   phone: Type.String(),
+  /** naira; 0 is free pickup. */
+  fee: Type.Number(),
 });
 export type PickupStation = Static<typeof PickupStationSchema>;
 

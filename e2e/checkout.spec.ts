@@ -37,6 +37,8 @@ import {
 const ROOT = path.resolve(__dirname, '..');
 /** docs/product.md#numbers-and-limits: delivery plus packaging. */
 const DELIVERY_AND_PACKAGING = 1150;
+/** The station's own fee: free until the owner sets one. */
+const PICKUP_FEE = 0;
 /** The build waits CHECKOUT_DELAY_MS (5 s by default) between verification and checkout. */
 const ORDER_TIMEOUT = 30_000;
 
@@ -74,14 +76,16 @@ async function setDeliveryLocation(page: Page, { checkAccessibility = false } = 
     await expectAccessible(page);
   }
   await dialog.getByLabel('Full Address').fill('7 Bodija Estate Road, Old Bodija');
-  await dialog.getByLabel('City').selectOption('Ibadan-Bodija');
+  // The area picker searches the names people use; the value sent stays 'Ibadan-Bodija'.
+  await dialog.getByRole('combobox', { name: 'City' }).fill('Bodija');
+  await page.getByRole('option', { name: 'Bodija', exact: true }).click();
   await dialog.getByLabel(/^Mobile Number/).fill('0803 123 4567');
   await dialog.getByLabel(/^Alt\. Mobile Number/).fill('');
   await dialog.getByRole('button', { name: 'Enter' }).click();
   await expect(page.getByText(/^Delivery details (created|updated)!$/).first()).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('region', { name: 'Delivery location' })).toContainText(
-    '7 Bodija Estate Road, Old Bodija, Ibadan-Bodija, Oyo State',
+    '7 Bodija Estate Road, Old Bodija, Bodija, Oyo State',
   );
 }
 
@@ -92,9 +96,13 @@ async function chooseMethod(page: Page, method: 'Pickup' | 'Delivery') {
   await expect(modal.getByRole('radio', { name: /^Delivered/ })).toBeChecked();
   if (method === 'Pickup') {
     await modal.getByRole('radio', { name: /^Pickup Station/ }).check();
-    await expect(modal.getByRole('region', { name: 'Selected method' })).toContainText(
-      'Pick up your order at',
-    );
+    const selected = modal.getByRole('region', { name: 'Selected method' });
+    await expect(selected).toContainText('Pick up your order at');
+    // Pickup asks only who collects and a number, prefilled from the account; no address.
+    await expect(selected.getByLabel(/^Full name/)).not.toHaveValue('');
+    await expect(selected.getByLabel(/^Mobile Number/)).not.toHaveValue('');
+    await expect(selected.getByLabel(/Full Address/)).toHaveCount(0);
+    await expect(modal.getByText('Pickup: free')).toBeVisible();
   }
   await modal.getByRole('button', { name: `Continue with ${method}` }).click();
   await expect(modal).toBeHidden();
@@ -230,13 +238,15 @@ test.describe('paying with the Test payment dialog', () => {
     await setDeliveryLocation(page);
     await chooseMethod(page, 'Pickup');
 
+    // Pickup is charged the station's fee, not delivery and packaging.
+    const pickupTotal = cart.price_after_vat + PICKUP_FEE;
     const payment = page.getByRole('dialog', { name: 'Test payment' });
-    await expect(payment).toContainText(formatNaira(total));
+    await expect(payment).toContainText(formatNaira(pickupTotal));
     await payment.getByRole('button', { name: 'Pay' }).click();
     await expect(liveToasts(page, 'Please wait... Do NOT refresh page')).toBeVisible();
 
     const order = await newOrder(request, shopper, ordersBefore);
-    expect(order).toMatchObject({ total_amount: total, delivery_model: 'pickup' });
+    expect(order).toMatchObject({ total_amount: pickupTotal, delivery_model: 'pickup' });
     await expect(page).toHaveURL(/\/order-confirmation\/\d+$/, { timeout: ORDER_TIMEOUT });
     await expect(page.getByText('Congratulations!').first()).toBeVisible();
     await expectOrderShown(page, order);

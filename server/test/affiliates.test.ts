@@ -117,11 +117,11 @@ test("a referred buyer's order credits 2.5% of the order total; payout moves it 
   });
   await fillCart(t.app, buyer, [[product.id, 2]]);
   await buy(t.app, buyer);
-  // 40,000 + 3,000 VAT + 1,150 = 44,150; 2.5% = 1,103.75
+  // 40,000 + 3,000 VAT = 43,000 (free pickup); 2.5% = 1,075
   const after = json<Affiliate>(await details(affiliate));
   expect(after).toMatchObject({
-    month_generated: 1103.75,
-    total_generated: 1103.75,
+    month_generated: 1075,
+    total_generated: 1075,
     total_paid: 0,
   });
 
@@ -135,13 +135,13 @@ test("a referred buyer's order credits 2.5% of the order total; payout moves it 
   expect(requests.filter((r) => r.statusCode === 400)).toHaveLength(9);
   const payout = json<PaymentRequestResponse>(ok[0] as never);
   expect(payout).toMatchObject({
-    message: 'Payment of ₦1,103.75 requested. We will pay it into your account soon.',
-    payout: { amount: 1103.75, status: 'pending' },
+    message: 'Payment of ₦1,075 requested. We will pay it into your account soon.',
+    payout: { amount: 1075, status: 'pending' },
   });
   expect(json<Affiliate>(await details(affiliate))).toMatchObject({
     month_generated: 0,
-    total_generated: 1103.75,
-    total_paid: 1103.75,
+    total_generated: 1075,
+    total_paid: 1075,
   });
   const payouts = await t.db.query('SELECT 1 FROM payouts');
   expect(payouts).toHaveLength(1);

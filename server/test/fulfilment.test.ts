@@ -181,12 +181,12 @@ describe('pay on delivery and pay at pickup', () => {
 
   test('a first order is capped lower than later ones; the refusal says why and the cap', async () => {
     const shopper = await createShopper(t.app, t.db);
-    // 2 x 18,500 = 37,000 + VAT 2,775 + 1,150 = 40,925: over the first-order cap of 30,000.
+    // 2 x 18,500 = 37,000 + VAT 2,775 = 39,775 (free pickup): over the first-order cap of 30,000.
     await fillCart(t.app, shopper, [[rice.id, 2]]);
     const first = await placeLater(shopper, 'pickup', 'at_pickup');
     expect(first.statusCode).toBe(409);
     expect(detailOf(first)).toBe(
-      'Pay at pickup is available for orders up to ₦30,000 on a first order; this order comes to ₦40,925. Please pay now with card, bank transfer or USSD.',
+      'Pay at pickup is available for orders up to ₦30,000 on a first order; this order comes to ₦39,775. Please pay now with card, bank transfer or USSD.',
     );
     expect(await stockOf(rice.id)).toBe(20);
 
@@ -196,12 +196,12 @@ describe('pay on delivery and pay at pickup', () => {
     const second = await placeLater(shopper, 'pickup', 'at_pickup');
     expect(second.statusCode).toBe(200);
 
-    // 5 x 18,500 = 92,500 + 6,937.50 + 1,150 = 100,587.50: over the cap of 100,000.
-    await fillCart(t.app, shopper, [[rice.id, 5]]);
+    // 6 x 18,500 = 111,000 + 8,325 = 119,325 (free pickup): over the cap of 100,000.
+    await fillCart(t.app, shopper, [[rice.id, 6]]);
     const big = await placeLater(shopper, 'pickup', 'at_pickup');
     expect(big.statusCode).toBe(409);
     expect(detailOf(big)).toBe(
-      'Pay at pickup is available for orders up to ₦100,000; this order comes to ₦100,587.50. Please pay now with card, bank transfer or USSD.',
+      'Pay at pickup is available for orders up to ₦100,000; this order comes to ₦119,325. Please pay now with card, bank transfer or USSD.',
     );
   });
 

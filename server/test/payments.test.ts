@@ -59,8 +59,8 @@ const countOrders = async () =>
   Number((await t.db.query<{ n: unknown }>('SELECT count(*) AS n FROM orders'))[0]?.n);
 
 describe('initialize-transaction', () => {
-  test('computes the amount on the server: cart after VAT plus ₦1,150, in kobo', async () => {
-    // 2 x 17,500 + 1 x 5,600 = 40,600; VAT 3,045; + 1,150 = 44,795 naira
+  test('computes the amount on the server: cart after VAT plus the pickup fee, in kobo', async () => {
+    // 2 x 17,500 + 1 x 5,600 = 40,600; VAT 3,045 = 43,645 naira (pickup, free by default)
     await fillCart(t.app, shopper, [
       [rice.id, 2],
       [milo.id, 1],
@@ -84,7 +84,7 @@ describe('initialize-transaction', () => {
           reference: expect.stringMatching(/^[A-Za-z0-9.=-]+$/),
         },
       },
-      user_data: { email: shopper.email, amount: 4_479_500 },
+      user_data: { email: shopper.email, amount: 4_364_500 },
     });
     const rows = await t.db.query<{
       amount_kobo: unknown;
@@ -93,7 +93,7 @@ describe('initialize-transaction', () => {
       user_id: number;
     }>('SELECT amount_kobo, status, delivery_method, user_id FROM transactions');
     expect(rows.map((x) => ({ ...x, amount_kobo: Number(x.amount_kobo) }))).toEqual([
-      { amount_kobo: 4_479_500, status: 'pending', delivery_method: 'pickup', user_id: shopper.id },
+      { amount_kobo: 4_364_500, status: 'pending', delivery_method: 'pickup', user_id: shopper.id },
     ]);
   });
 
@@ -357,8 +357,8 @@ describe('checkout', () => {
     await fillCart(t.app, shopper, [[rice.id, 1]]);
     const r = await checkout(reference);
     expect(r.statusCode).toBe(200);
-    // Paid 5,600 + 420 VAT + 1,150 = 7,170: the Milo alone.
-    expect(json<Order>(r).total_amount).toBe(7170);
+    // Paid 5,600 + 420 VAT = 6,020 (free pickup): the Milo alone.
+    expect(json<Order>(r).total_amount).toBe(6020);
     const cart = json<Cart>(await call(t.app, { url: '/api/all-carts', token: shopper.token }));
     expect(cart.all_cart_data.map((l) => l.product.name)).toEqual(['Mama Gold Rice 10kg']);
   });

@@ -70,8 +70,8 @@ const webhook = (raw: string, signature: string | undefined) =>
 const countOrders = async () =>
   Number((await t.db.query<{ n: unknown }>('SELECT count(*) AS n FROM orders'))[0]?.n);
 
-// 79,500 + 5,962.50 VAT + 1,150 = 86,612.50 naira
-const AMOUNT = 8_661_250;
+// 79,500 + 5,962.50 VAT = 85,462.50 naira (pickup, free by default)
+const AMOUNT = 8_546_250;
 
 test('initialize calls Paystack with the secret key, kobo, NGN, the reference and the channels', async () => {
   const answer = await start();
@@ -127,7 +127,7 @@ test("verify reports Paystack's state and checks amount and currency", async () 
     body: { reference_id: reference, delivery_model: 'pickup' },
   });
   expect(order.statusCode).toBe(200);
-  expect(json<Order>(order).total_amount).toBe(86612.5);
+  expect(json<Order>(order).total_amount).toBe(85462.5);
 });
 
 test('a Paystack success for less money than asked never gives an order', async () => {
@@ -214,7 +214,7 @@ describe('webhook', () => {
       reference,
       status: 'Placed',
       payment_status: 'paid',
-      total_amount: 86612.5,
+      total_amount: 85462.5,
       delivery_model: 'pickup',
     });
   });

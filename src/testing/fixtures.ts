@@ -17,7 +17,12 @@ import type {
   Vendor,
   WishlistEntry,
 } from 'contract';
-import { DELIVERY_AND_PACKAGING_NAIRA, DELIVERY_CITIES, VAT_RATE } from 'contract/rules';
+import {
+  DELIVERY_AND_PACKAGING_NAIRA,
+  DELIVERY_AREA_NAMES,
+  DELIVERY_CITIES,
+  VAT_RATE,
+} from 'contract/rules';
 import { env, type ServiceName } from '../config/env';
 import type { SessionState } from '../state/sessionSlice';
 import { absoluteBaseUrl } from '../services/serviceAddress';
@@ -340,14 +345,17 @@ export const fixtureOrderItems: Record<number, OrderItem[]> = {
 };
 
 /** What an order of these lines comes to: items, 7.5% VAT on them, delivery and packaging. */
-export function orderAmountsOf(items: readonly Pick<OrderItem, 'total_price'>[]) {
+export function orderAmountsOf(
+  items: readonly Pick<OrderItem, 'total_price'>[],
+  fee: number = DELIVERY_AND_PACKAGING_NAIRA,
+) {
   const itemsTotal = round2(items.reduce((sum, item) => sum + item.total_price, 0));
   const vat = round2(itemsTotal * VAT_RATE);
   return {
     items: itemsTotal,
     vat,
-    delivery_and_packaging: DELIVERY_AND_PACKAGING_NAIRA,
-    total: round2(itemsTotal + vat + DELIVERY_AND_PACKAGING_NAIRA),
+    delivery_and_packaging: fee,
+    total: round2(itemsTotal + vat + fee),
   };
 }
 
@@ -451,10 +459,11 @@ export const fixtureShopInfo: ShopInfo = {
   pickup: {
     address: 'Shop 14, Bodija Market Complex, Bodija, Ibadan, Oyo State',
     opening_hours: 'Monday to Saturday, 8 am to 6 pm',
+    fee: 0,
   },
   areas: DELIVERY_CITIES.map((city) => ({
     city,
-    name: city,
+    name: DELIVERY_AREA_NAMES[city],
     fee: DELIVERY_AND_PACKAGING_NAIRA,
     delivery_time: '1-3 business days',
   })),
@@ -465,6 +474,7 @@ export const fixtureShopInfo: ShopInfo = {
       address: 'Shop 14, Bodija Market Complex, Bodija, Ibadan, Oyo State',
       opening_hours: 'Monday to Saturday, 8 am to 6 pm',
       phone: '08030001234',
+      fee: 0,
     },
   ],
   pay_later: { max_total: 100_000, first_order_max_total: 30_000 },

@@ -29,6 +29,7 @@ import {
   OrderDetailSchema,
   OrderItemSchema,
   OrderSchema,
+  PickupContactSchema,
   PlaceOrderSchema,
   ShopInfoSchema,
   PaymentRequestResponseSchema,
@@ -469,6 +470,28 @@ const calls: Call[] = [
     path: '/get-delivery',
     signedIn: true,
     answer: DeliverySchema,
+  },
+  {
+    name: 'who collects pickup orders',
+    method: 'GET',
+    service: 'delivery',
+    path: '/pickup-contact',
+    signedIn: true,
+    setup: () => {
+      mockDb.pickupContact = { name: 'Adebayo Ogunleye', mobile_number: '08031234567' };
+      return Promise.resolve();
+    },
+    answer: PickupContactSchema,
+  },
+  {
+    name: 'save who collects pickup orders',
+    method: 'PUT',
+    service: 'delivery',
+    path: '/pickup-contact',
+    body: { name: 'Bisi Adeyemi', mobile_number: '08059998888' },
+    request: PickupContactSchema,
+    signedIn: true,
+    answer: PickupContactSchema,
   },
   {
     name: 'add a delivery location',

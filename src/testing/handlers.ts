@@ -30,6 +30,7 @@ import type {
   InitializeTransactionResponse,
   LoginResponse,
   Order,
+  PickupContact,
   PaymentRequestResponse,
   Product,
   ProductPage,
@@ -48,7 +49,6 @@ import { FIELD_MESSAGES } from 'contract/messages';
 import {
   asksForPage,
   DEFAULT_PAGE_SIZE,
-  DELIVERY_AND_PACKAGING_NAIRA,
   MAX_PAGE_SIZE,
   MAX_PRICE_NAIRA,
   MAX_SEARCH_SUGGESTIONS,
@@ -57,7 +57,7 @@ import {
   PRODUCT_SORTS,
   type ProductSort,
 } from 'contract/rules';
-import { isAccountNumber, isAffiliateCode, isEmail } from '../lib/validation';
+import { isAccountNumber, isAffiliateCode, isEmail, isNigerianMobile } from '../lib/validation';
 import {
   cartOf,
   cartProductOf,
@@ -81,7 +81,13 @@ import {
   url,
 } from './mockDb';
 import { notificationHandlers } from './notificationHandlers';
-import { orderHandlers, paidOnlineProgress, recordOrderEvent } from './orderHandlers';
+import {
+  mockDestination,
+  mockFee,
+  orderHandlers,
+  paidOnlineProgress,
+  recordOrderEvent,
+} from './orderHandlers';
 import { staffHandlers } from './staffHandlers';
 import { shopSettingsHandlers } from './backOffice/shopSettingsHandlers';
 import { moneyHandlers } from './backOffice/moneyHandlers';
@@ -413,24 +419,20 @@ const cartHandlers = [
       if (payment.status !== 'success') return detail(paymentNotDoneDetail(payment.status), 400);
       if (mockDb.cartLines.length === 0) return detail(ERROR_DETAILS.cartEmpty, 400);
       const cart = cartOf(mockDb.cartLines);
+      const fee = mockFee(body.delivery_model);
       const progress = paidOnlineProgress(
         mockDb.cartLines.map((l) => ({ total_price: l.total_amount })),
+        fee,
       );
       const order: Order = {
         id: nextId(),
         status: 'Placed',
         ...progress,
         order_date: new Date().toISOString(),
-        total_amount: round2(cart.price_after_vat + DELIVERY_AND_PACKAGING_NAIRA),
+        total_amount: round2(cart.price_after_vat + fee),
         delivery_model: body.delivery_model,
         reference: body.reference_id,
-        deliveries: {
-          mobile_number: mockDb.delivery?.mobile_number ?? '',
-          alt_mobile_number: mockDb.delivery?.alt_mobile_number ?? '',
-          address: mockDb.delivery?.address ?? '',
-          city: mockDb.delivery?.city ?? '',
-          state: mockDb.delivery?.state ?? '',
-        },
+        deliveries: mockDestination(body.delivery_model),
       };
       mockDb.orderItems[order.id] = mockDb.cartLines.map((l) => ({
         id: nextId(),
@@ -685,6 +687,31 @@ const deliveryHandlers = [
       return HttpResponse.json(mockDb.delivery);
     }),
   ),
+  http.get(
+    url('/pickup-contact', 'delivery'),
+    signedIn(() =>
+      mockDb.pickupContact
+        ? HttpResponse.json(mockDb.pickupContact)
+        : detail(ERROR_DETAILS.pickupContactMissing, 404),
+    ),
+  ),
+  http.put<never, PickupContact>(
+    url('/pickup-contact', 'delivery'),
+    signedIn(async ({ request }) => {
+      const body = await request.json();
+      const issues: ValidationIssue[] = [];
+      if (body.name.trim() === '') {
+        issues.push(
+          issue('name', 'Enter the name of whoever collects the order (1 to 80 characters)'),
+        );
+      }
+      if (!isNigerianMobile(body.mobile_number))
+        issues.push(issue('mobile_number', FIELD_MESSAGES.mobile));
+      if (issues.length > 0) return invalid(issues);
+      mockDb.pickupContact = { name: body.name.trim(), mobile_number: body.mobile_number };
+      return HttpResponse.json(mockDb.pickupContact);
+    }),
+  ),
 ];
 
 // ------------------------------------------------------------------ payment
@@ -699,7 +726,7 @@ const paymentHandlers = [
       const id = nextId();
       const reference = `ibm-test-${id}`;
       const amount = Math.round(
-        (cartOf(mockDb.cartLines).price_after_vat + DELIVERY_AND_PACKAGING_NAIRA) * 100,
+        (cartOf(mockDb.cartLines).price_after_vat + mockFee(body.delivery_method)) * 100,
       );
       mockDb.transactions.set(reference, {
         reference,

@@ -16,6 +16,7 @@ import type {
   Delivery,
   Order,
   OrderItem,
+  PickupContact,
   Product,
   User,
   ValidationIssue,
@@ -55,6 +56,8 @@ export interface MockDb {
   /** Tokens the mock accepts. */
   tokens: Set<string>;
   delivery: Delivery | null;
+  /** Who collects pickup orders; null until the shopper says. */
+  pickupContact: PickupContact | null;
   orders: Order[];
   orderItems: Record<number, OrderItem[]>;
   /** null: the shopper has not joined the affiliate programme (details answer 404). */
@@ -80,6 +83,7 @@ function freshDb(): MockDb {
     ],
     tokens: new Set([fixtureAuthToken]),
     delivery: structuredClone(fixtureDelivery),
+    pickupContact: null,
     orders: structuredClone(fixtureOrders),
     orderItems: structuredClone(fixtureOrderItems),
     affiliate: structuredClone(fixtureAffiliate),

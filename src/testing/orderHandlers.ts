@@ -17,6 +17,7 @@ import type {
 import { ERROR_DETAILS, PAY_LATER_MISMATCH_DETAILS, payLaterCapDetail } from 'contract/details';
 import { FIELD_MESSAGES } from 'contract/messages';
 import {
+  DELIVERY_AND_PACKAGING_NAIRA,
   DELIVERY_MODELS,
   ORDER_STATE_LABELS,
   PAY_LATER_DELIVERY_MODEL,
@@ -49,9 +50,35 @@ export function recordOrderEvent(orderId: number, event: Omit<OrderEvent, 'at'> 
   orderEvents.set(orderId, list);
 }
 
+/**
+ * What getting an order costs, as the server charges it: pickup the first station's fee,
+ * delivery its area's (the fixed charge for an area the shop does not list).
+ */
+export function mockFee(model: DeliveryModel): number {
+  if (model === 'pickup') return mockShop.pickup.fee ?? 0;
+  const city = mockDb.delivery?.city;
+  return mockShop.areas.find((a) => a.city === city)?.fee ?? DELIVERY_AND_PACKAGING_NAIRA;
+}
+
+/** Where an order goes: the delivery location, or for pickup the contact's number only. */
+export function mockDestination(model: DeliveryModel): PlacedOrder['deliveries'] {
+  if (model === 'pickup' && mockDb.pickupContact) {
+    const phone = mockDb.pickupContact.mobile_number;
+    return { mobile_number: phone, alt_mobile_number: '', address: '', city: '', state: '' };
+  }
+  return {
+    mobile_number: mockDb.delivery?.mobile_number ?? '',
+    alt_mobile_number: mockDb.delivery?.alt_mobile_number ?? '',
+    address: mockDb.delivery?.address ?? '',
+    city: mockDb.delivery?.city ?? '',
+    state: mockDb.delivery?.state ?? '',
+  };
+}
+
 /** The progress fields of an order paid online just now (the checkout call). */
 export function paidOnlineProgress(
   itemsTotals: readonly { total_price: number }[],
+  fee?: number,
 ): Pick<
   PlacedOrder,
   | 'state'
@@ -67,7 +94,7 @@ export function paidOnlineProgress(
     payment_status: 'paid',
     payment_received_via: 'online',
     cancel_reason: null,
-    amounts: orderAmountsOf(itemsTotals),
+    amounts: orderAmountsOf(itemsTotals, fee),
   };
 }
 
@@ -179,7 +206,7 @@ export const orderHandlers: RequestHandler[] = [
           vendor: l.product.vendor,
         },
       }));
-      const amounts = orderAmountsOf(items);
+      const amounts = orderAmountsOf(items, mockFee(model));
       if (amounts.total > cap)
         return detail(
           payLaterCapDetail(method, formatNaira(cap), formatNaira(amounts.total), first),
@@ -200,13 +227,7 @@ export const orderHandlers: RequestHandler[] = [
         total_amount: amounts.total,
         delivery_model: model,
         reference: `IBM-TEST-${id}`,
-        deliveries: {
-          mobile_number: mockDb.delivery?.mobile_number ?? '',
-          alt_mobile_number: mockDb.delivery?.alt_mobile_number ?? '',
-          address: mockDb.delivery?.address ?? '',
-          city: mockDb.delivery?.city ?? '',
-          state: mockDb.delivery?.state ?? '',
-        },
+        deliveries: mockDestination(model),
       };
       mockDb.orderItems[id] = items;
       for (const l of mockDb.cartLines) {

@@ -38,6 +38,7 @@ import {
   updatePickupStation,
   writeShopSettings,
   type DeliveryAreaRecord,
+  type PickupStationRecord,
   type ShopSettingsRecord,
 } from '../db/shopSettings';
 import { normalizeMobile } from '../db/users';
@@ -57,7 +58,14 @@ export async function shopInfo(db: Queryable, config: Config): Promise<ShopInfo>
     address: settings.address,
     phone: settings.phone,
     whatsapp_number: settings.whatsapp,
-    pickup: await pickupPoint(db, config),
+    pickup: await (async () => {
+      const point = await pickupPoint(db, config);
+      return {
+        address: point.address,
+        opening_hours: point.opening_hours,
+        fee: toNaira(point.feeKobo),
+      };
+    })(),
     areas: areas
       .filter((a) => a.enabled)
       .map((a) => ({
@@ -151,12 +159,23 @@ function toShopSettings(s: ShopSettingsRecord): ShopSettings {
   };
 }
 
-function cleanStation(s: PickupStationInput): PickupStationInput {
+/**
+ * A station as it is written. A fee left out keeps the one it had (`keptFeeKobo`), so a
+ * back office from before station fees never resets one; a new station is free.
+ */
+function cleanStation(s: PickupStationInput, keptFeeKobo = 0): PickupStationRecord {
+  const feeKobo = s.fee === undefined ? keptFeeKobo : toKobo(s.fee);
+  if (feeKobo === null) {
+    throw unprocessable([
+      issue(['body', 'fee'], 'Enter the fee in naira with at most two decimals'),
+    ]);
+  }
   return {
     name: s.name.trim(),
     address: s.address.trim(),
     opening_hours: s.opening_hours.trim(),
     phone: normalizeMobile(s.phone),
+    feeKobo,
   };
 }
 
@@ -268,12 +287,12 @@ const shopSettingsRoutes: RoutePlugin = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      const input = cleanStation(request.body);
       const actorId = currentUser(request).id;
       const { id } = request.params;
       return db.transaction(async (tx) => {
         const before = await findPickupStation(tx, id, { lock: true });
         if (!before) throw notFound(STATION_NOT_FOUND);
+        const input = cleanStation(request.body, Math.round(before.fee * 100));
         const after = (await updatePickupStation(tx, id, input))!;
         await recordChange(tx, {
           actorId,

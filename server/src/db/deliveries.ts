@@ -9,9 +9,10 @@ interface DeliveryRow {
   state: string;
   mobile_number: string;
   alt_mobile_number: string;
+  landmark: string;
 }
 
-const COLUMNS = 'id, address, city, state, mobile_number, alt_mobile_number';
+const COLUMNS = 'id, address, city, state, mobile_number, alt_mobile_number, landmark';
 
 function toDelivery(r: DeliveryRow): Delivery {
   return {
@@ -21,6 +22,7 @@ function toDelivery(r: DeliveryRow): Delivery {
     state: r.state,
     mobile_number: r.mobile_number,
     alt_mobile_number: r.alt_mobile_number,
+    landmark: r.landmark,
   };
 }
 
@@ -38,15 +40,28 @@ export async function insertDelivery(
   input: DeliveryInput,
 ): Promise<Delivery | null> {
   const rows = await db.query<DeliveryRow>(
-    `INSERT INTO deliveries (user_id, address, city, state, mobile_number, alt_mobile_number)
-     VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO deliveries (user_id, address, city, state, mobile_number, alt_mobile_number,
+                             landmark)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT ON CONSTRAINT deliveries_user_key DO NOTHING
      RETURNING ${COLUMNS}`,
-    [userId, input.address, input.city, input.state, input.mobile_number, input.alt_mobile_number],
+    [
+      userId,
+      input.address,
+      input.city,
+      input.state,
+      input.mobile_number,
+      input.alt_mobile_number,
+      input.landmark ?? '',
+    ],
   );
   return rows[0] ? toDelivery(rows[0]) : null;
 }
 
+/**
+ * The landmark is ours, not the spec's: an update from a client that never sends one keeps
+ * the one saved (COALESCE on a null), so it is not wiped by the original storefront.
+ */
 export async function updateDelivery(
   db: Queryable,
   userId: number,
@@ -55,7 +70,7 @@ export async function updateDelivery(
 ): Promise<Delivery | null> {
   const rows = await db.query<DeliveryRow>(
     `UPDATE deliveries SET address = $3, city = $4, state = $5, mobile_number = $6,
-       alt_mobile_number = $7, updated_at = now()
+       alt_mobile_number = $7, landmark = COALESCE($8, landmark), updated_at = now()
       WHERE user_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
     [
       userId,
@@ -65,6 +80,7 @@ export async function updateDelivery(
       input.state,
       input.mobile_number,
       input.alt_mobile_number,
+      input.landmark ?? null,
     ],
   );
   return rows[0] ? toDelivery(rows[0]) : null;

@@ -9,6 +9,7 @@
  */
 import {
   DELIVERY_AND_PACKAGING_NAIRA,
+  DELIVERY_AREA_NAMES,
   DELIVERY_CITIES,
   type DeliveryArea,
   type DeliveryCity,
@@ -165,7 +166,7 @@ export async function ensureShopSettings(db: Database, config: Settings): Promis
 function defaultArea(city: DeliveryCity): DeliveryAreaRecord {
   return {
     city,
-    name: city,
+    name: DELIVERY_AREA_NAMES[city],
     feeKobo: DEFAULT_DELIVERY_FEE_KOBO,
     deliveryTime: DEFAULT_DELIVERY_TIME,
     enabled: true,
@@ -258,7 +259,10 @@ interface StationRow {
   address: string;
   opening_hours: string;
   phone: string;
+  fee_kobo: unknown;
 }
+
+const STATION_COLUMNS = 'id, name, address, opening_hours, phone, fee_kobo';
 
 const toStation = (r: StationRow): PickupStation => ({
   id: num(r.id),
@@ -266,11 +270,15 @@ const toStation = (r: StationRow): PickupStation => ({
   address: r.address,
   opening_hours: r.opening_hours,
   phone: r.phone,
+  fee: num(r.fee_kobo) / 100,
 });
+
+/** A station as written: its fee in kobo (the route checked it is whole kobo). */
+export type PickupStationRecord = Omit<PickupStationInput, 'fee'> & { feeKobo: number };
 
 export async function listPickupStations(db: Queryable): Promise<PickupStation[]> {
   const rows = await db.query<StationRow>(
-    'SELECT id, name, address, opening_hours, phone FROM pickup_stations ORDER BY id',
+    `SELECT ${STATION_COLUMNS} FROM pickup_stations ORDER BY id`,
   );
   return rows.map(toStation);
 }
@@ -281,7 +289,7 @@ export async function findPickupStation(
   options: { lock?: boolean } = {},
 ): Promise<PickupStation | null> {
   const rows = await db.query<StationRow>(
-    `SELECT id, name, address, opening_hours, phone FROM pickup_stations WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
+    `SELECT ${STATION_COLUMNS} FROM pickup_stations WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`,
     [id],
   );
   return rows[0] ? toStation(rows[0]) : null;
@@ -289,12 +297,12 @@ export async function findPickupStation(
 
 export async function insertPickupStation(
   q: Queryable,
-  s: PickupStationInput,
+  s: PickupStationRecord,
 ): Promise<PickupStation> {
   const rows = await q.query<StationRow>(
-    `INSERT INTO pickup_stations (name, address, opening_hours, phone) VALUES ($1, $2, $3, $4)
-     RETURNING id, name, address, opening_hours, phone`,
-    [s.name, s.address, s.opening_hours, s.phone],
+    `INSERT INTO pickup_stations (name, address, opening_hours, phone, fee_kobo)
+     VALUES ($1, $2, $3, $4, $5) RETURNING ${STATION_COLUMNS}`,
+    [s.name, s.address, s.opening_hours, s.phone, s.feeKobo],
   );
   return toStation(rows[0]!);
 }
@@ -302,12 +310,13 @@ export async function insertPickupStation(
 export async function updatePickupStation(
   q: Queryable,
   id: number,
-  s: PickupStationInput,
+  s: PickupStationRecord,
 ): Promise<PickupStation | null> {
   const rows = await q.query<StationRow>(
-    `UPDATE pickup_stations SET name = $2, address = $3, opening_hours = $4, phone = $5
-      WHERE id = $1 RETURNING id, name, address, opening_hours, phone`,
-    [id, s.name, s.address, s.opening_hours, s.phone],
+    `UPDATE pickup_stations SET name = $2, address = $3, opening_hours = $4, phone = $5,
+       fee_kobo = $6
+      WHERE id = $1 RETURNING ${STATION_COLUMNS}`,
+    [id, s.name, s.address, s.opening_hours, s.phone, s.feeKobo],
   );
   return rows[0] ? toStation(rows[0]) : null;
 }
@@ -322,17 +331,18 @@ export async function countPickupStations(q: Queryable): Promise<number> {
 }
 
 /**
- * Where a pickup order is collected: the first station, or the shop's own address with the
- * environment's opening hours while no station is written.
+ * Where a pickup order is collected and what it costs: the first station, or the shop's own
+ * address with the environment's opening hours, free, while no station is written.
  */
 export async function pickupPoint(
   db: Queryable,
   config: Settings,
-): Promise<{ address: string; opening_hours: string }> {
-  const rows = await db.query<{ address: string; opening_hours: string }>(
-    'SELECT address, opening_hours FROM pickup_stations ORDER BY id LIMIT 1',
+): Promise<{ address: string; opening_hours: string; feeKobo: number }> {
+  const rows = await db.query<{ address: string; opening_hours: string; fee_kobo: unknown }>(
+    'SELECT address, opening_hours, fee_kobo FROM pickup_stations ORDER BY id LIMIT 1',
   );
-  if (rows[0]) return { address: rows[0].address, opening_hours: rows[0].opening_hours };
+  const r = rows[0];
+  if (r) return { address: r.address, opening_hours: r.opening_hours, feeKobo: num(r.fee_kobo) };
   const settings = await readShopSettings(db, config);
-  return { address: settings.address, opening_hours: config.pickup.openingHours };
+  return { address: settings.address, opening_hours: config.pickup.openingHours, feeKobo: 0 };
 }

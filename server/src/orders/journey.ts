@@ -397,7 +397,7 @@ export async function placePayLaterOrder(
     const waitingKobo = await checkUnpaidOrders(q, ctx.config, userId, deliveryModel);
     const priced = await takeCart(q, userId, now);
     await checkStockShare(q, ctx.config.payLater.maxStockPercent, userId, priced);
-    const { delivery, feeKobo } = await deliveryCharge(q, userId, deliveryModel);
+    const { delivery, feeKobo } = await deliveryCharge(q, ctx.config, userId, deliveryModel);
     const totals = cartTotals(
       priced.map((p) => p.unitPriceKobo * p.quantity),
       feeKobo,

@@ -14,10 +14,12 @@ import {
 import { listCart, type CartLine } from '../db/carts';
 import type { Queryable } from '../db/client';
 import { findDelivery } from '../db/deliveries';
+import { findPickupContact } from '../db/pickupContacts';
 import { insertOrder, insertOrderItems, type OrderRecord } from '../db/orders';
 import { unitPriceKobo } from '../db/products';
 import { num } from '../db/rows';
-import { DEFAULT_DELIVERY_FEE_KOBO, findDeliveryArea } from '../db/shopSettings';
+import { findDeliveryArea, pickupPoint } from '../db/shopSettings';
+import type { Config } from '../config';
 import { lockProducts } from '../db/stock';
 import { releaseUnpaidHolds, unpaidHoldProducts, type PricedLine } from '../db/transactions';
 import { cartTotals } from '../money';
@@ -73,12 +75,31 @@ export async function takeStock(q: Queryable, lines: PricedLine[]): Promise<void
   }
 }
 
-/** The shopper's delivery details; delivery without them is 400, pickup needs none. */
+/** What an order copies of where it goes: a delivery location, or a pickup's contact. */
+export type OrderDestination = Omit<Delivery, 'id'>;
+
+/**
+ * The shopper's delivery details; delivery without them is 400. Pickup needs no address: its
+ * order carries the pickup contact's number (or, for a shopper who never gave one, the saved
+ * delivery location's, as before pickup contacts).
+ */
 export async function deliveryFor(
   q: Queryable,
   userId: number,
   model: DeliveryModel,
-): Promise<Delivery | null> {
+): Promise<OrderDestination | null> {
+  if (model === 'pickup') {
+    const contact = await findPickupContact(q, userId);
+    if (contact) {
+      return {
+        address: '',
+        city: '',
+        state: '',
+        mobile_number: contact.mobile_number,
+        alt_mobile_number: '',
+      };
+    }
+  }
   const delivery = await findDelivery(q, userId);
   if (model === 'delivery' && !delivery) throw badRequest(ERROR_DETAILS.deliveryMissing);
   return delivery;
@@ -87,15 +108,17 @@ export async function deliveryFor(
 /**
  * Where the order goes and what its delivery costs, for a new payment or pay-later order:
  * a delivery is charged its area's fee and refused while the owner has the area switched
- * off; pickup keeps the fixed delivery and packaging charge.
+ * off; pickup is charged the station's own fee (free unless the owner set one).
  */
 export async function deliveryCharge(
   q: Queryable,
+  config: Pick<Config, 'payLater' | 'shopWhatsapp' | 'pickup'>,
   userId: number,
   model: DeliveryModel,
-): Promise<{ delivery: Delivery | null; feeKobo: number }> {
+): Promise<{ delivery: OrderDestination | null; feeKobo: number }> {
   const delivery = await deliveryFor(q, userId, model);
-  if (model === 'pickup' || !delivery) return { delivery, feeKobo: DEFAULT_DELIVERY_FEE_KOBO };
+  if (model === 'pickup') return { delivery, feeKobo: (await pickupPoint(q, config)).feeKobo };
+  if (!delivery) throw badRequest(ERROR_DETAILS.deliveryMissing);
   const area = await findDeliveryArea(q, delivery.city);
   if (!area) throw badRequest(areaClosedDetail(delivery.city));
   if (!area.enabled) throw conflict(areaClosedDetail(area.name));
@@ -115,7 +138,7 @@ export async function writeOrder(
     paymentMethod: PaymentMethod;
     deliveryModel: DeliveryModel;
     lines: PricedLine[];
-    delivery: Delivery | null;
+    delivery: OrderDestination | null;
     /** As deliveryCharge priced it (or the payment kept it). */
     deliveryFeeKobo: number;
   },

@@ -5,11 +5,13 @@ import {
   DeliverySchema,
   ERROR_DETAILS,
   IdParamsSchema,
+  PickupContactSchema,
   type DeliveryInput,
 } from '../../../contract';
 import type { RoutePlugin } from '../context';
 import type { Queryable } from '../db/client';
 import { findDelivery, insertDelivery, updateDelivery } from '../db/deliveries';
+import { findPickupContact, savePickupContact } from '../db/pickupContacts';
 import { findDeliveryArea } from '../db/shopSettings';
 import { normalizeMobile } from '../db/users';
 import { currentUser } from '../plugins/auth';
@@ -22,6 +24,7 @@ function clean(input: DeliveryInput): DeliveryInput {
     mobile_number: normalizeMobile(input.mobile_number),
     alt_mobile_number:
       input.alt_mobile_number === '' ? '' : normalizeMobile(input.alt_mobile_number),
+    ...(input.landmark === undefined ? {} : { landmark: input.landmark.trim() }),
   };
 }
 
@@ -77,6 +80,27 @@ const deliveryRoutes: RoutePlugin = async (app, { ctx }) => {
       if (!updated) throw notFound(ERROR_DETAILS.deliveryNotFound);
       return updated;
     },
+  );
+
+  // Ours, not the spec's: pickup asks only who collects and on what number.
+  app.get(
+    '/pickup-contact',
+    { ...auth, schema: { response: { 200: PickupContactSchema } } },
+    async (request) => {
+      const contact = await findPickupContact(db, currentUser(request).id);
+      if (!contact) throw notFound(ERROR_DETAILS.pickupContactMissing);
+      return contact;
+    },
+  );
+
+  app.put(
+    '/pickup-contact',
+    { ...auth, schema: { body: PickupContactSchema, response: { 200: PickupContactSchema } } },
+    async (request) =>
+      savePickupContact(db, currentUser(request).id, {
+        name: request.body.name.trim(),
+        mobile_number: normalizeMobile(request.body.mobile_number),
+      }),
   );
 };
 

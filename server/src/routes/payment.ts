@@ -194,7 +194,7 @@ const paymentRoutes: RoutePlugin = async (app, { ctx }) => {
       const amountKobo = await db.transaction(async (q) => {
         const holdExpiresAt = await holdDeadline(q, user.id, now, config.stockHoldSeconds);
         const priced = await takeCart(q, user.id, now);
-        const { feeKobo } = await deliveryCharge(q, user.id, deliveryMethod);
+        const { feeKobo } = await deliveryCharge(q, config, user.id, deliveryMethod);
         const amount = cartTotals(
           priced.map((p) => p.unitPriceKobo * p.quantity),
           feeKobo,

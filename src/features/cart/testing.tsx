@@ -1,5 +1,6 @@
 /** Test helpers for the cart feature (imported by its tests only, never by the app). */
-import { screen, waitFor, type waitForOptions } from '@testing-library/react';
+import { screen, waitFor, within, type waitForOptions } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { Typography } from '@mui/material';
 import { http } from 'msw';
@@ -97,4 +98,21 @@ export function paystackIframeCount(): number {
 /** Removes every iframe (a test's popups outlive it: they are removed a second after closing). */
 export function removeAllIframes(): void {
   document.querySelectorAll('iframe').forEach((frame) => frame.remove());
+}
+
+/**
+ * Picks a delivery area in the Delivery Information form as a shopper on a phone does: types
+ * part of its name into the area search, then taps the match (`name`, the whole name shown).
+ */
+export async function chooseArea(
+  user: UserEvent,
+  form: HTMLElement,
+  typed: string,
+  name: string = typed,
+): Promise<void> {
+  const input = within(form).getByRole('combobox', { name: /^City/ });
+  await user.click(input);
+  await user.clear(input);
+  await user.paste(typed);
+  await user.click(await screen.findByRole('option', { name }));
 }

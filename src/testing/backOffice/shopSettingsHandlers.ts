@@ -7,7 +7,7 @@
 import { http, HttpResponse } from 'msw';
 import type { DeliveryArea, PickupStation, PickupStationInput, ShopSettings } from 'contract';
 import { ERROR_DETAILS } from 'contract/details';
-import { DELIVERY_AND_PACKAGING_NAIRA, DELIVERY_CITIES } from 'contract/rules';
+import { DELIVERY_AND_PACKAGING_NAIRA, DELIVERY_AREA_NAMES, DELIVERY_CITIES } from 'contract/rules';
 import { fixtureShopInfo } from '../fixtures';
 import { mockShop } from '../orderHandlers';
 import { detail, invalid, isSignedIn, onMockDbReset, url } from '../mockDb';
@@ -17,7 +17,7 @@ export const OWNER_ONLY_DETAIL = 'Only the shop owner can do this';
 
 export const fixtureDeliveryAreas: DeliveryArea[] = DELIVERY_CITIES.map((city) => ({
   city,
-  name: city,
+  name: DELIVERY_AREA_NAMES[city],
   fee: DELIVERY_AND_PACKAGING_NAIRA,
   delivery_time: '1-3 business days',
   enabled: true,
@@ -71,7 +71,11 @@ function publish() {
       .map(({ city, name, fee, delivery_time }) => ({ city, name, fee, delivery_time })),
     stations: state.stations,
     pickup: state.stations[0]
-      ? { address: state.stations[0].address, opening_hours: state.stations[0].opening_hours }
+      ? {
+          address: state.stations[0].address,
+          opening_hours: state.stations[0].opening_hours,
+          fee: state.stations[0].fee,
+        }
       : mockShop.pickup,
   });
 }
@@ -137,7 +141,7 @@ export const shopSettingsHandlers = [
     const body = (await request.json()) as PickupStationInput;
     const issues = stationProblems(body);
     if (issues.length > 0) return invalid(issues);
-    const station = { id: state.nextStationId++, ...body };
+    const station = { id: state.nextStationId++, ...body, fee: body.fee ?? 0 };
     state.stations.push(station);
     publish();
     return HttpResponse.json(station, { status: 201 });
@@ -151,7 +155,8 @@ export const shopSettingsHandlers = [
     const index = state.stations.findIndex((s) => s.id === Number(params.id));
     if (index < 0)
       return detail('This pickup station does not exist (it may have been removed)', 404);
-    const station = { id: Number(params.id), ...body };
+    // A fee left out keeps the one the station had, as on the server.
+    const station = { id: Number(params.id), ...body, fee: body.fee ?? state.stations[index]!.fee };
     state.stations[index] = station;
     publish();
     return HttpResponse.json(station);

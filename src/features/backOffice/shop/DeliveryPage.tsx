@@ -115,7 +115,7 @@ function Stations() {
               </Typography>
               <Typography variant="body2">{station.address}</Typography>
               <Typography variant="body2" color="text.secondary">
-                {station.opening_hours} · {station.phone}
+                {station.opening_hours} · {station.phone} · Pickup fee: {feeText(station.fee)}
               </Typography>
               <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
                 <Button onClick={() => setEditing(station)} aria-label={`Edit ${station.name}`}>

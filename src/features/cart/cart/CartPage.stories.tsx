@@ -59,7 +59,7 @@ export const SignedIn: Story = {
     const location = canvas.getByRole('region', { name: 'Delivery location' });
     await expect(
       await within(location).findByText(
-        '12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State',
+        '12 Awolowo Avenue, Old Bodija, Bodija, Oyo State',
         {},
         slow,
       ),

@@ -109,7 +109,7 @@ describe('the cart page', () => {
     renderCartPage();
     const block = screen.getByRole('region', { name: 'Delivery location' });
     expect(
-      await within(block).findByText('12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State'),
+      await within(block).findByText('12 Awolowo Avenue, Old Bodija, Bodija, Oyo State'),
     ).toBeInTheDocument();
     expect(within(block).getByRole('button', { name: 'Change' })).toBeInTheDocument();
   });
@@ -458,7 +458,7 @@ describe('a reload offline or with the server down', () => {
 
     const block = screen.getByRole('region', { name: 'Delivery location' });
     expect(
-      within(block).getByText('12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State'),
+      within(block).getByText('12 Awolowo Avenue, Old Bodija, Bodija, Oyo State'),
     ).toBeInTheDocument();
     expect(within(block).getByRole('button', { name: 'Change' })).toBeDisabled();
     expect(screen.queryByText(/No delivery location yet/)).not.toBeInTheDocument();

@@ -212,6 +212,7 @@ function SignedInCart() {
         }}
         disabled={paymentRunning}
         savedAt={savedDelivery?.savedAt ?? deliveryQuery.fulfilledTimeStamp}
+        areas={shop?.areas}
       />
 
       <CartContents

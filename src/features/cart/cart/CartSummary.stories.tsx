@@ -32,8 +32,8 @@ function figureOf(canvasElement: HTMLElement) {
 }
 
 /**
- * The order summary beside the cart lines. It shows the same figures whichever way the order
- * comes: delivery and packaging (₦1,150) is charged for pickup too, so there is no pickup variant.
+ * The order summary beside the cart lines, with delivery (the default) and the shopper's area
+ * fee; the mode dialog says when pickup's own fee applies instead.
  */
 const meta = {
   title: 'Components/CartSummary',

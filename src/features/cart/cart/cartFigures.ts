@@ -4,16 +4,17 @@ import { DELIVERY_AND_PACKAGING_NAIRA } from 'contract/rules';
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * Delivery and packaging as the server will charge it: a delivery pays its area's fee (the
- * owner sets it, GET /shop); pickup, and any order before the shop's answer is in, the
- * fixed charge.
+ * What getting the order costs, as the server will charge it: a delivery pays its area's fee
+ * (the owner sets it, GET /shop), or the fixed charge before the shop's answer is in; pickup
+ * pays the station's own fee, free unless the owner set one.
  */
 export function deliveryFeeOf(
-  shop: Pick<ShopInfo, 'areas'> | undefined,
+  shop: Pick<ShopInfo, 'areas' | 'pickup'> | undefined,
   city: string | undefined,
   model: DeliveryModel = 'delivery',
 ): number {
-  if (model === 'pickup' || !shop || !city) return DELIVERY_AND_PACKAGING_NAIRA;
+  if (model === 'pickup') return shop?.pickup.fee ?? 0;
+  if (!shop || !city) return DELIVERY_AND_PACKAGING_NAIRA;
   return shop.areas.find((area) => area.city === city)?.fee ?? DELIVERY_AND_PACKAGING_NAIRA;
 }
 

@@ -19,13 +19,16 @@ type User = ReturnType<typeof renderCartPage>['user'];
 const calls = (requests: RecordedRequest[]) =>
   requests
     .map((r) => `${r.method} ${r.url.pathname}`)
-    .filter((call) => !/all-carts|get-delivery|GET \/api\/(shop|orders)$/.test(call));
+    .filter(
+      (call) =>
+        !/all-carts|get-delivery|GET \/api\/(shop|orders|user\/me|pickup-contact)$/.test(call),
+    );
 
 const testDialog = () => screen.findByRole('dialog', { name: 'Test payment' });
 
 /** Make Payment, then Continue with the given method in the Select mode of delivery modal. */
 async function continueWith(user: User, method: 'Pickup' | 'Delivery' = 'Delivery') {
-  await screen.findByText('12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State');
+  await screen.findByText('12 Awolowo Avenue, Old Bodija, Bodija, Oyo State');
   await user.click(await findMakePayment());
   const modal = await screen.findByRole('dialog', { name: 'Select mode of delivery' });
   if (method === 'Pickup') {
@@ -50,7 +53,8 @@ describe('paying through the Test payment dialog', () => {
     await continueWith(user, 'Pickup');
 
     const dialog = await testDialog();
-    expect(within(dialog).getByText('₦ 17,275')).toBeInTheDocument();
+    // Pickup: the station's fee (free), not delivery and packaging.
+    expect(within(dialog).getByText('₦ 16,125')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
     // Behind the modal dialog (hidden from the accessibility tree while it is open): the
     // panel's and the phone bar's.
@@ -62,13 +66,17 @@ describe('paying through the Test payment dialog', () => {
     expect(await confirmationPage()).toBeInTheDocument();
     expect(await screen.findByText('Congratulations!')).toBeInTheDocument();
     expect(calls(requests)).toEqual([
+      'PUT /api/pickup-contact',
       'POST /api/initialize-transaction',
       'POST /api/sandbox/pay/ibm-test-1001',
       'GET /api/verify-transaction',
       'POST /api/checkout',
     ]);
     const [initialize, , verify, checkout] = requests.filter(
-      (r) => !/all-carts|get-delivery|^\/api\/(shop|orders)$/.test(r.url.pathname),
+      (r) =>
+        !/all-carts|get-delivery|^\/api\/(shop|orders|user\/me|pickup-contact)$/.test(
+          r.url.pathname,
+        ),
     );
     expect(JSON.parse((await initialize?.body) ?? '')).toEqual({
       userid: 7,
@@ -81,7 +89,7 @@ describe('paying through the Test payment dialog', () => {
     });
     expect(mockDb.orders).toHaveLength(ordersBefore + 1);
     expect(mockDb.orders[0]).toMatchObject({
-      total_amount: FIXTURE_TOTAL,
+      total_amount: FIXTURE_TOTAL - 1150,
       delivery_model: 'pickup',
     });
     expect(localStorage.getItem(PENDING_PAYMENT_KEY)).toBeNull();
@@ -305,7 +313,7 @@ describe('when something goes wrong', () => {
 
   test('offline, the shopper is told before any request and no dialog opens', async () => {
     const { user } = renderCartPage();
-    await screen.findByText('12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State');
+    await screen.findByText('12 Awolowo Avenue, Old Bodija, Bodija, Oyo State');
     const requests = recordRequests();
     const online = jest.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
     await continueWith(user);

@@ -91,7 +91,7 @@ afterEach(() => {
 });
 
 async function openPopup(user: ReturnType<typeof renderCartPage>['user']) {
-  await screen.findByText('12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State');
+  await screen.findByText('12 Awolowo Avenue, Old Bodija, Bodija, Oyo State');
   await user.click(await findMakePayment());
   const modal = await screen.findByRole('dialog', { name: 'Select mode of delivery' });
   await user.click(within(modal).getByRole('button', { name: 'Continue with Delivery' }));
@@ -194,7 +194,7 @@ test('a popup that throws on opening (bad parameters) leaves nothing behind', as
     throw new Error('Invalid transaction parameters');
   } as unknown as () => PaystackPop);
   const { user } = renderCartPage();
-  await screen.findByText('12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State');
+  await screen.findByText('12 Awolowo Avenue, Old Bodija, Bodija, Oyo State');
   await user.click(await findMakePayment());
   await user.click(screen.getByRole('button', { name: 'Continue with Delivery' }));
 

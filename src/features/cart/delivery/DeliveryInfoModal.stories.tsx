@@ -18,7 +18,18 @@ function screenOf(canvasElement: HTMLElement) {
 /** Types a whole value at once, as a paste does (MUI fields are slow to type into key by key). */
 async function fill(field: HTMLElement, text: string) {
   await userEvent.click(field);
+  await userEvent.clear(field);
   await userEvent.paste(text);
+}
+
+/** Searches the area picker and taps the match; its list is portalled to <body>. */
+async function chooseArea(canvasElement: HTMLElement, typed: string, name: string) {
+  const { page, dialog } = screenOf(canvasElement);
+  const input = within(dialog()).getByRole('combobox', { name: /^City/ });
+  await userEvent.click(input);
+  await userEvent.clear(input);
+  await userEvent.paste(typed);
+  await userEvent.click(await page.findByRole('option', { name }));
 }
 
 /**
@@ -55,7 +66,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A shopper without a saved location: every field empty, City not chosen yet. */
+/** A shopper without a saved location: empty but for the account's number, City not chosen yet. */
 export const Empty: Story = {
   loaders: [
     async () => {
@@ -69,8 +80,9 @@ export const Empty: Story = {
     await expect(field(/Full Address/)).toHaveValue('');
     await expect(field(/^State/)).toHaveValue('Oyo State');
     await expect(field(/^City/)).toHaveValue('');
-    await expect(field(/^Mobile Number/)).toHaveValue('');
+    await waitFor(() => expect(field(/^Mobile Number/)).toHaveValue('08031234567'));
     await expect(field(/Alt\. Mobile Number/)).toHaveValue('');
+    await expect(field(/Landmark or nearest bus stop/)).toHaveValue('');
     await expect(within(dialog()).getByRole('button', { name: 'Enter' })).toBeEnabled();
   },
 };
@@ -82,7 +94,8 @@ export const Prefilled: Story = {
     await shownDialog(canvasElement, 'Delivery Information');
     const { field } = screenOf(canvasElement);
     await expect(field(/Full Address/)).toHaveValue(fixtureDelivery.address);
-    await expect(field(/^City/)).toHaveValue(fixtureDelivery.city);
+    // The area by the name people use; the value kept is still the contract's.
+    await expect(field(/^City/)).toHaveValue('Bodija');
     await expect(field(/^Mobile Number/)).toHaveValue(fixtureDelivery.mobile_number);
     await expect(field(/Alt\. Mobile Number/)).toHaveValue(fixtureDelivery.alt_mobile_number);
   },
@@ -102,6 +115,8 @@ export const WithErrors: Story = {
     const inDialog = () => within(dialog());
 
     await step('Enter with nothing filled in', async () => {
+      await waitFor(() => expect(field(/^Mobile Number/)).toHaveValue('08031234567'));
+      await userEvent.clear(field(/^Mobile Number/));
       await userEvent.click(inDialog().getByRole('button', { name: 'Enter' }));
       await expect(inDialog().getByText('Enter the address we should deliver to')).toBeVisible();
       await expect(inDialog().getByText('Choose the city to deliver to')).toBeVisible();
@@ -114,7 +129,7 @@ export const WithErrors: Story = {
 
     await step('Enter with numbers that are not Nigerian mobile numbers', async () => {
       await fill(field(/Full Address/), '5 Ring Road');
-      await userEvent.selectOptions(field(/^City/), 'Ibadan-Dugbe');
+      await chooseArea(canvasElement, 'Dug', 'Dugbe');
       await fill(field(/^Mobile Number/), '0601234567');
       await fill(field(/Alt\. Mobile Number/), '12345');
       await userEvent.click(inDialog().getByRole('button', { name: 'Enter' }));
@@ -145,7 +160,8 @@ export const Validation: Story = {
 
     await step('A wrong number is refused before anything is sent', async () => {
       await fill(field(/Full Address/), '7 Queen Elizabeth Road, Mokola');
-      await userEvent.selectOptions(field(/^City/), 'Ibadan-Mokola');
+      await chooseArea(canvasElement, 'moko', 'Mokola');
+      await fill(field(/Landmark or nearest bus stop/), 'Mokola roundabout');
       await fill(field(/^Mobile Number/), '12345');
       await userEvent.click(enter());
       await expect(
@@ -171,6 +187,7 @@ export const Validation: Story = {
           state: 'Oyo State',
           mobile_number: '+2348051112222',
           alt_mobile_number: '',
+          landmark: 'Mokola roundabout',
         });
       },
     );

@@ -6,7 +6,7 @@ import { mockDb } from '../../../testing/handlers';
 import { recordRequests, server } from '../../../testing/server';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import DeliveryInfoModal from './DeliveryInfoModal';
-import { renderCartPage } from '../testing';
+import { chooseArea, renderCartPage } from '../testing';
 
 function renderModal(delivery: Delivery | null = null) {
   const onClose = jest.fn();
@@ -23,12 +23,13 @@ const field = (label: string | RegExp) => within(dialog()).getByLabelText(label)
 /** Types a whole value at once (as a paste does): MUI fields are slow to type into key by key. */
 async function fill(user: ReturnType<typeof renderModal>['user'], label: RegExp, text: string) {
   await user.click(field(label));
+  await user.clear(field(label));
   await user.paste(text);
 }
 
 describe('the Delivery Information modal', () => {
-  test('has the spec fields: Full Address, State (Oyo State only), City (the twelve), the two mobile numbers', () => {
-    renderModal();
+  test('has the spec fields: Full Address, State (Oyo State only), City (the twelve, by the names people use), the two mobile numbers, and a landmark', async () => {
+    const { user } = renderModal();
     expect(field(/Full Address/)).toHaveValue('');
     const state = field(/State/);
     expect(
@@ -37,32 +38,68 @@ describe('the Delivery Information modal', () => {
         .map((o) => o.textContent),
     ).toEqual(['Oyo State']);
     expect(state).toHaveValue('Oyo State');
-    const cities = within(field(/City/))
+    await user.click(within(dialog()).getByRole('combobox', { name: /^City/ }));
+    const areas = within(await screen.findByRole('listbox'))
       .getAllByRole('option')
       .map((o) => o.textContent);
-    expect(cities).toEqual([
-      'Choose your city',
-      'Ibadan-Agodi',
-      'Ibadan-Ajibode',
-      'Ibadan-Apete',
-      'Ibadan-Bodija',
-      'Ibadan-Dugbe',
-      'Ibadan-Idi_Ape-Ashi',
-      'Ibadan-Mokola',
-      'Ibadan-North',
-      'Ibadan-Ojo',
-      'Ibadan-Sango',
-      'Ibadan-Sango (Poly Ibadan)',
-      'Ibadan-UI (University of Ibadan)',
+    expect(areas).toEqual([
+      'Agodi',
+      'Ajibode',
+      'Apete',
+      'Bodija',
+      'Dugbe',
+      'Idi-Ape / Ashi',
+      'Mokola',
+      'Ibadan North',
+      'Ojoo',
+      'Sango',
+      'Sango (Poly Ibadan)',
+      'UI (University of Ibadan)',
     ]);
     expect(field(/^Mobile Number/)).toHaveAttribute('inputmode', 'tel');
     expect(field(/Alt\. Mobile Number/)).toHaveAttribute('inputmode', 'tel');
+    expect(field(/Landmark or nearest bus stop/)).toHaveValue('');
     expect(within(dialog()).getByRole('button', { name: 'Enter' })).toBeInTheDocument();
+  });
+
+  test('the area search finds an area by part of the name people use', async () => {
+    const { user } = renderModal();
+    const city = within(dialog()).getByRole('combobox', { name: /^City/ });
+    await user.click(city);
+    await user.paste('ashi');
+    expect(
+      within(await screen.findByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Idi-Ape / Ashi']);
+    await user.clear(city);
+    await user.paste('poly');
+    expect(
+      within(await screen.findByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Sango (Poly Ibadan)']);
+    await user.click(screen.getByRole('option', { name: 'Sango (Poly Ibadan)' }));
+    expect(city).toHaveValue('Sango (Poly Ibadan)');
+    await user.clear(city);
+    await user.paste('Lagos');
+    expect(
+      await screen.findByText(
+        /No area by that name: try another spelling, or choose Pickup Station/,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  test('a first location starts with the account’s mobile number', async () => {
+    renderModal(null);
+    await waitFor(() => expect(field(/^Mobile Number/)).toHaveValue('08031234567'));
   });
 
   test('a missing address, city and mobile number are named before anything is sent', async () => {
     const requests = recordRequests();
     const { user } = renderModal();
+    await waitFor(() => expect(field(/^Mobile Number/)).toHaveValue('08031234567'));
+    await user.clear(field(/^Mobile Number/));
     await user.click(screen.getByRole('button', { name: 'Enter' }));
 
     expect(screen.getByText('Enter the address we should deliver to')).toBeInTheDocument();
@@ -70,14 +107,15 @@ describe('the Delivery Information modal', () => {
     expect(screen.getByText('Enter a mobile number we can call on delivery')).toBeInTheDocument();
     expect(field(/Full Address/)).toHaveFocus();
     expect(field(/Full Address/)).toHaveAttribute('aria-invalid', 'true');
-    expect(requests).toHaveLength(0);
+    // Only the account's number was asked for; nothing was sent.
+    expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });
 
   test('a mobile number that is not Nigerian is refused, and so is a wrong alternative one', async () => {
     const requests = recordRequests();
     const { user } = renderModal();
     await fill(user, /Full Address/, '5 Ring Road');
-    await user.selectOptions(field(/City/), 'Ibadan-Dugbe');
+    await chooseArea(user, dialog(), 'Dugbe');
     await fill(user, /^Mobile Number/, '0601234567');
     await fill(user, /Alt\. Mobile Number/, '12345');
     await user.click(screen.getByRole('button', { name: 'Enter' }));
@@ -85,7 +123,7 @@ describe('the Delivery Information modal', () => {
     const problems = screen.getAllByText('Enter a valid Nigerian mobile number, e.g. 08031234567');
     expect(problems).toHaveLength(2);
     expect(field(/^Mobile Number/)).toHaveFocus();
-    expect(requests).toHaveLength(0);
+    expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });
 
   test('only digits (and a leading +) stay in the mobile fields', async () => {
@@ -99,8 +137,9 @@ describe('the Delivery Information modal', () => {
     const requests = recordRequests();
     const { user, onClose } = renderModal(null);
     await fill(user, /Full Address/, '  7 Queen Elizabeth Road, Mokola ');
-    await user.selectOptions(field(/City/), 'Ibadan-Mokola');
+    await chooseArea(user, dialog(), 'moko', 'Mokola');
     await fill(user, /^Mobile Number/, '08051112222');
+    await fill(user, /Landmark or nearest bus stop/, ' Opposite the Mokola roundabout ');
     await user.click(screen.getByRole('button', { name: 'Enter' }));
 
     expect(await screen.findByText('Delivery details created!')).toBeInTheDocument();
@@ -113,6 +152,7 @@ describe('the Delivery Information modal', () => {
       alt_mobile_number: '',
       city: 'Ibadan-Mokola',
       state: 'Oyo State',
+      landmark: 'Opposite the Mokola roundabout',
     });
     expect(mockDb.delivery).toMatchObject({ city: 'Ibadan-Mokola' });
   });
@@ -121,9 +161,9 @@ describe('the Delivery Information modal', () => {
     const requests = recordRequests();
     const { user, onClose } = renderModal(fixtureDelivery);
     expect(field(/Full Address/)).toHaveValue(fixtureDelivery.address);
-    expect(field(/City/)).toHaveValue('Ibadan-Bodija');
+    expect(within(dialog()).getByRole('combobox', { name: /^City/ })).toHaveValue('Bodija');
     await user.clear(field(/Alt\. Mobile Number/));
-    await user.selectOptions(field(/City/), 'Ibadan-UI (University of Ibadan)');
+    await chooseArea(user, dialog(), 'UI', 'UI (University of Ibadan)');
     await user.click(screen.getByRole('button', { name: 'Enter' }));
 
     expect(await screen.findByText('Delivery details updated!')).toBeInTheDocument();
@@ -136,6 +176,7 @@ describe('the Delivery Information modal', () => {
       alt_mobile_number: '',
       city: 'Ibadan-UI (University of Ibadan)',
       state: 'Oyo State',
+      landmark: '',
     });
   });
 
@@ -173,7 +214,7 @@ describe('the Delivery Information modal', () => {
     );
     const { user } = renderModal(null);
     await fill(user, /Full Address/, '5 Ring Road');
-    await user.selectOptions(field(/City/), 'Ibadan-Dugbe');
+    await chooseArea(user, dialog(), 'Dugbe');
     await fill(user, /^Mobile Number/, '08031234567');
     await user.click(screen.getByRole('button', { name: 'Enter' }));
 
@@ -203,7 +244,7 @@ describe('the Delivery Information modal', () => {
     server.use(
       http.patch(apiUrl('/update-delivery/:id', 'delivery'), () =>
         HttpResponse.json(
-          { detail: [{ loc: ['body', 'landmark'], msg: 'Too long', type: 'value_error' }] },
+          { detail: [{ loc: ['body', 'user_id'], msg: 'Too long', type: 'value_error' }] },
           { status: 422 },
         ),
       ),
@@ -224,14 +265,15 @@ describe('from the cart page', () => {
     // The dialog's code loads on first use.
     await screen.findByRole('dialog', { name: 'Delivery Information' });
     await fill(user, /Full Address/, '3 Sango Road');
-    await user.selectOptions(field(/City/), 'Ibadan-Sango');
+    await chooseArea(user, dialog(), 'Sango');
     await fill(user, /^Mobile Number/, '07061234567');
+    await fill(user, /Landmark or nearest bus stop/, 'Sango bus stop');
     await user.click(screen.getByRole('button', { name: 'Enter' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const block = screen.getByRole('region', { name: 'Delivery location' });
     expect(
-      await within(block).findByText('3 Sango Road, Ibadan-Sango, Oyo State'),
+      await within(block).findByText('3 Sango Road, Sango, Oyo State (near Sango bus stop)'),
     ).toBeInTheDocument();
     expect(within(block).getByRole('button', { name: 'Change' })).toBeInTheDocument();
   });

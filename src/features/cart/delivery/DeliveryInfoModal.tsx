@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { Delivery } from 'contract';
@@ -8,7 +9,12 @@ import {
   useCreateDeliveryMutation,
   useUpdateDeliveryMutation,
 } from '../../../services/deliveryApi';
-import { DELIVERY_CITIES, MAX_ADDRESS_LENGTH, OYO_STATE } from 'contract/rules';
+import { MAX_ADDRESS_LENGTH, MAX_LANDMARK_LENGTH, OYO_STATE } from 'contract/rules';
+import { useGetMeQuery } from '../../../services/usersApi';
+import { useAppSelector } from '../../../state/hooks';
+import { selectSignedInUserId } from '../../../state/sessionSlice';
+import AreaPicker from './AreaPicker';
+import { areaOptions } from './areaNames';
 import {
   DialogForm,
   FormDialog,
@@ -21,7 +27,6 @@ import {
   DELIVERY_SERVER_FIELDS,
   deliveryFormValues,
   deliveryInput,
-  isDeliveryCity,
   phoneCharacters,
   validateDelivery,
   type DeliveryFormValues,
@@ -34,21 +39,10 @@ export interface DeliveryInfoModalProps {
   onClose: () => void;
 }
 
-/** Delivery Information (docs/product.md#delivery-location): Full Address, State, City, Mobile Number, Alt. Mobile Number, Enter. */
 /**
- * The areas the shop delivers to now, by the names the owner gave them (GET /shop); all of
- * them by their own names until that answer is in. A saved city the owner has since switched
- * off stays listed, so the form shows what was saved (the server refuses it, in words).
+ * Delivery Information (docs/product.md#delivery-location): Full Address, State, City, Mobile
+ * Number, Alt. Mobile Number, Enter; ours besides: a landmark or nearest bus stop.
  */
-function cityOptions(
-  areas: readonly { city: string; name: string }[] | undefined,
-  saved: string | undefined,
-): { city: string; name: string }[] {
-  const options = areas ? [...areas] : DELIVERY_CITIES.map((city) => ({ city, name: city }));
-  if (saved && !options.some((o) => o.city === saved)) options.push({ city: saved, name: saved });
-  return options;
-}
-
 export default function DeliveryInfoModal({ open, delivery, onClose }: DeliveryInfoModalProps) {
   return (
     <FormDialog open={open} onClose={onClose} maxWidth="sm" scroll="body">
@@ -63,6 +57,15 @@ function DeliveryForm({ delivery, onClose }: { delivery: Delivery | null; onClos
     rules: validateDelivery,
     mode: 'onSubmit',
   });
+  // A first location starts with the account's number: most shoppers are called on it.
+  const signedIn = useAppSelector(selectSignedInUserId) !== null;
+  const { data: me } = useGetMeQuery(undefined, { skip: delivery !== null || !signedIn });
+  const { getFieldState, setValue, getValues } = form;
+  useEffect(() => {
+    if (!me?.mobile_number || getFieldState('mobile_number').isDirty) return;
+    if (getValues('mobile_number') !== '') return;
+    setValue('mobile_number', me.mobile_number);
+  }, [me, getFieldState, getValues, setValue]);
   const [createDelivery, { isLoading: creating }] = useCreateDeliveryMutation();
   const [updateDelivery, { isLoading: updating }] = useUpdateDeliveryMutation();
   const saving = creating || updating;
@@ -129,23 +132,12 @@ function DeliveryForm({ delivery, onClose }: { delivery: Delivery | null; onClos
         >
           <option value={OYO_STATE}>{OYO_STATE}</option>
         </FormTextField>
-        <FormTextField<DeliveryFormValues>
-          select
-          label="City"
+        <AreaPicker<DeliveryFormValues>
           name="city"
-          normalize={(city) => (isDeliveryCity(city) ? city : '')}
+          label="City"
+          options={areaOptions(shop?.areas, delivery?.city)}
           required
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="" disabled>
-            Choose your city
-          </option>
-          {cityOptions(shop?.areas, delivery?.city).map(({ city, name }) => (
-            <option key={city} value={city}>
-              {name}
-            </option>
-          ))}
-        </FormTextField>
+        />
         {/* No maxLength: a pasted '+234 803 123 4567' must arrive whole to be cleaned up. */}
         <PhoneField<DeliveryFormValues>
           label="Mobile Number"
@@ -161,6 +153,13 @@ function DeliveryForm({ delivery, onClose }: { delivery: Delivery | null; onClos
           hint="Optional: another number we can try"
         />
       </Box>
+      <FormTextField<DeliveryFormValues>
+        label="Landmark or nearest bus stop"
+        name="landmark"
+        placeholder="Optional, e.g. opposite Total filling station"
+        hint="Optional: helps the rider find you"
+        htmlInput={{ maxLength: MAX_LANDMARK_LENGTH }}
+      />
     </DialogForm>
   );
 }

@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import AddLocationAltOutlined from '@mui/icons-material/AddLocationAltOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import type { Delivery } from 'contract';
+import type { Delivery, ShopArea } from 'contract';
 import { savedCopyNote } from '../../../state/useSavedCopy';
 import { deliveryAddressText } from './deliveryForm';
 import { TAP_TARGET_PX } from '../../../theme/theme';
@@ -21,6 +21,8 @@ export interface DeliveryLocationCardProps {
   disabled?: boolean;
   /** When the location shown was answered: shown with it while it cannot be refreshed. */
   savedAt?: number;
+  /** The shop's areas (GET /shop), to name the area as the owner does. */
+  areas?: readonly Pick<ShopArea, 'city' | 'name'>[];
 }
 
 export const UNKNOWN_LOCATION_NOTE = 'We could not load your delivery location just now.';
@@ -34,6 +36,7 @@ export default function DeliveryLocationCard({
   onEdit,
   disabled = false,
   savedAt,
+  areas,
 }: DeliveryLocationCardProps) {
   return (
     <Paper
@@ -70,7 +73,7 @@ export default function DeliveryLocationCard({
             ) : delivery ? (
               <>
                 <Typography sx={{ overflowWrap: 'anywhere' }}>
-                  {deliveryAddressText(delivery)}
+                  {deliveryAddressText(delivery, areas)}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   Mobile: {delivery.mobile_number}

@@ -3,10 +3,11 @@ import type { Delivery } from 'contract';
 import { env } from '../../../config/env';
 import { fixtureDelivery, signedInSession } from '../../../testing/fixtures';
 import { mockDb } from '../../../testing/handlers';
+import { mockShop } from '../../../testing/orderHandlers';
 import { recordRequests } from '../../../testing/server';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import DeliveryModeModal from './DeliveryModeModal';
-import { findMakePayment, getMakePayment, renderCartPage } from '../testing';
+import { chooseArea, findMakePayment, getMakePayment, renderCartPage } from '../testing';
 
 function renderModal(
   options: { delivery?: Delivery | null; cartIsEmpty?: boolean; deliveryLoading?: boolean } = {},
@@ -35,8 +36,9 @@ const locationForm = () => screen.getByRole('dialog', { name: 'Delivery Informat
 async function fillLocation(user: ReturnType<typeof renderModal>['user']) {
   await user.click(within(locationForm()).getByLabelText(/Full Address/));
   await user.paste('7 Queen Elizabeth Road, Mokola');
-  await user.selectOptions(within(locationForm()).getByLabelText(/City/), 'Ibadan-Mokola');
-  await user.click(within(locationForm()).getByLabelText(/^Mobile Number/));
+  await chooseArea(user, locationForm(), 'Moko', 'Mokola');
+  const mobile = within(locationForm()).getByLabelText(/^Mobile Number/);
+  await user.clear(mobile);
   await user.paste('08051112222');
 }
 
@@ -55,7 +57,7 @@ describe('the Select mode of delivery modal', () => {
     expect(delivered).toBeChecked();
     expect(pickup).not.toBeChecked();
     expect(selectedMethod()).toHaveTextContent(
-      'We will deliver to12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State',
+      'We will deliver to12 Awolowo Avenue, Old Bodija, Bodija, Oyo State',
     );
     expect(screen.getByText(/stay on this page until your order is complete/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
@@ -94,24 +96,19 @@ describe('the Select mode of delivery modal', () => {
       ).not.toBeInTheDocument(),
     );
     expect(within(dialog()).getByRole('alert')).toHaveTextContent('Add your delivery location');
-    // Pickup needs the location too (its mobile number reaches the order).
-    await user.click(screen.getByRole('radio', { name: /^Pickup Station/ }));
-    await user.click(screen.getByRole('button', { name: 'Continue with Pickup' }));
-    await user.click(within(locationForm()).getByRole('button', { name: 'Cancel' }));
     expect(onContinue).not.toHaveBeenCalled();
   });
 
   test('without a delivery location, Continue opens the form, and saving it carries on to payment', async () => {
     mockDb.delivery = null;
     const { user, onContinue } = renderModal({ delivery: null });
-    await user.click(screen.getByRole('radio', { name: /^Pickup Station/ }));
-    await user.click(screen.getByRole('button', { name: 'Continue with Pickup' }));
+    await user.click(screen.getByRole('button', { name: 'Continue with Delivery' }));
     expect(onContinue).not.toHaveBeenCalled();
     await fillLocation(user);
     await user.click(within(locationForm()).getByRole('button', { name: 'Enter' }));
 
     expect(await screen.findByText('Delivery details created!')).toBeInTheDocument();
-    await waitFor(() => expect(onContinue).toHaveBeenCalledWith('pickup'));
+    await waitFor(() => expect(onContinue).toHaveBeenCalledWith('delivery'));
     expect(onContinue).toHaveBeenCalledTimes(1);
     expect(mockDb.delivery).toMatchObject({ city: 'Ibadan-Mokola' });
   });
@@ -170,7 +167,103 @@ describe('the Select mode of delivery modal', () => {
   });
 });
 
+describe('pickup asks only for a name and phone number', () => {
+  const contactField = (label: RegExp) => within(selectedMethod()).getByLabelText(label);
+
+  test('with no delivery location: no address, the account’s name and number, and Continue goes on', async () => {
+    mockDb.delivery = null;
+    const requests = recordRequests();
+    const { user, onContinue } = renderModal({ delivery: null });
+    await user.click(screen.getByRole('radio', { name: /^Pickup Station/ }));
+
+    await waitFor(() => expect(contactField(/^Full name/)).toHaveValue('Adebayo Ogunleye'));
+    expect(contactField(/^Mobile Number/)).toHaveValue('08031234567');
+    expect(screen.queryByLabelText(/Full Address/)).not.toBeInTheDocument();
+    expect(within(selectedMethod()).queryByRole('button', { name: 'Add Delivery Location' })).toBe(
+      null,
+    );
+    expect(within(dialog()).getByText('Pickup: free')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Continue with Pickup' }));
+    await waitFor(() => expect(onContinue).toHaveBeenCalledWith('pickup'));
+    expect(screen.queryByRole('dialog', { name: 'Delivery Information' })).not.toBeInTheDocument();
+    const put = requests.find((r) => r.method === 'PUT');
+    expect(put?.url.pathname).toBe('/api/pickup-contact');
+    expect(JSON.parse((await put?.body) ?? '')).toEqual({
+      name: 'Adebayo Ogunleye',
+      mobile_number: '08031234567',
+    });
+    expect(mockDb.pickupContact).toEqual({
+      name: 'Adebayo Ogunleye',
+      mobile_number: '08031234567',
+    });
+  });
+
+  test('the contact given last time comes before the account’s', async () => {
+    mockDb.pickupContact = { name: 'Bisi Adeyemi', mobile_number: '08059998888' };
+    const { user } = renderModal();
+    await user.click(screen.getByRole('radio', { name: /^Pickup Station/ }));
+    await waitFor(() => expect(contactField(/^Full name/)).toHaveValue('Bisi Adeyemi'));
+    expect(contactField(/^Mobile Number/)).toHaveValue('08059998888');
+  });
+
+  test('a missing name and a wrong number are named before anything is sent', async () => {
+    const requests = recordRequests();
+    const { user, onContinue } = renderModal();
+    await user.click(screen.getByRole('radio', { name: /^Pickup Station/ }));
+    await waitFor(() => expect(contactField(/^Full name/)).toHaveValue('Adebayo Ogunleye'));
+    await user.clear(contactField(/^Full name/));
+    await user.clear(contactField(/^Mobile Number/));
+    await user.paste('0601234567');
+    await user.click(screen.getByRole('button', { name: 'Continue with Pickup' }));
+
+    expect(
+      await screen.findByText('Enter the name of whoever will collect the order'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Enter a valid Nigerian mobile number, e.g. 08031234567'),
+    ).toBeInTheDocument();
+    expect(contactField(/^Full name/)).toHaveFocus();
+    expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
+    expect(onContinue).not.toHaveBeenCalled();
+  });
+
+  test('the line under the method says which charge applies: the station’s fee or the area’s', async () => {
+    mockShop.pickup.fee = 300;
+    const { user } = renderModal();
+    expect(await within(dialog()).findByText('Delivery + packaging: ₦ 1,150')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /^Pickup Station/ }));
+    expect(await within(dialog()).findByText('Pickup fee: ₦ 300')).toBeInTheDocument();
+  });
+});
+
 describe('from the cart page', () => {
+  test('pickup with no delivery location saves the contact and starts a pickup payment', async () => {
+    mockDb.delivery = null;
+    const { user } = renderCartPage();
+    await screen.findByRole('button', { name: 'Add Delivery Location' });
+    const requests = recordRequests();
+    await user.click(getMakePayment());
+    await user.click(await screen.findByRole('radio', { name: /^Pickup Station/ }));
+    await waitFor(() =>
+      expect(within(selectedMethod()).getByLabelText(/^Full name/)).toHaveValue('Adebayo Ogunleye'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue with Pickup' }));
+
+    await waitFor(() =>
+      expect(requests.map((r) => `${r.method} ${r.url.pathname}`)).toContain(
+        'POST /api/initialize-transaction',
+      ),
+    );
+    const paths = requests.map((r) => `${r.method} ${r.url.pathname}`);
+    expect(paths).not.toContain('POST /api/delivery');
+    expect(paths.indexOf('PUT /api/pickup-contact')).toBeLessThan(
+      paths.indexOf('POST /api/initialize-transaction'),
+    );
+    const start = requests.find((r) => r.url.pathname === '/api/initialize-transaction');
+    expect(JSON.parse((await start?.body) ?? '')).toMatchObject({ delivery_method: 'pickup' });
+  });
+
   test('Make Payment opens the modal at Delivered every time, and Close sends nothing', async () => {
     const { user } = renderCartPage();
     await user.click(await findMakePayment());

@@ -35,6 +35,7 @@ import { selectSignedInUserId } from '../../../state/sessionSlice';
 import { deliveryFeeOf, totalToPay } from '../cart/cartFigures';
 import { addAppListener } from '../../../state/listenerMiddleware';
 import DeliveryInfoModal from './DeliveryInfoModal';
+import PickupContactForm from './PickupContactForm';
 import { deliveryAddressText } from './deliveryForm';
 import { payLaterCap, payLaterMethodOf, PAY_CHOICES, type PayChoice } from './payChoices';
 import { formatNaira } from '../../../lib/format';
@@ -77,10 +78,18 @@ export function continueLabel(model: DeliveryModel): string {
   return model === 'pickup' ? 'Continue with Pickup' : 'Continue with Delivery';
 }
 
+/** The fee line of the chosen method, so the shopper sees which charge applies. */
+export function feeLine(model: DeliveryModel, fee: number): string {
+  if (model === 'pickup') return fee === 0 ? 'Pickup: free' : `Pickup fee: ${formatNaira(fee)}`;
+  return `Delivery + packaging: ${formatNaira(fee)}`;
+}
+
 /**
  * Select mode of delivery (docs/product.md#delivery-mode): Pickup Station or Delivered, then Continue.
- * The delivery location can be added or changed from here; when Continue found none, saving one
- * carries straight on to payment, so the shopper never has to leave the dialog and start again.
+ * Delivery needs the delivery location, which can be added or changed from here; when
+ * Continue found none, saving one carries straight on to payment, so the shopper never has to
+ * leave the dialog and start again. Pickup needs no address: only who collects it and a
+ * number to call (PickupContactForm), which Continue saves before going on.
  */
 export default function DeliveryModeModal(props: DeliveryModeModalProps) {
   const titleId = useId();
@@ -173,6 +182,8 @@ function DeliveryModeForm({
   const legendId = useId();
   const payLegendId = useId();
   const capId = useId();
+  const pickupFormId = useId();
+  const [savingContact, setSavingContact] = useState(false);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const userId = useAppSelector(selectSignedInUserId);
@@ -186,12 +197,8 @@ function DeliveryModeForm({
   const { data: orders } = useGetOrdersQuery();
   const { data: cart } = useGetCartQuery();
   const payLaterMethod = payLaterMethodOf(model);
-  const cap = payLaterCap(
-    shop,
-    orders,
-    cart ? totalToPay(cart, deliveryFeeOf(shop, delivery?.city, model)) : null,
-    payLaterMethod,
-  );
+  const fee = deliveryFeeOf(shop, delivery?.city, model);
+  const cap = payLaterCap(shop, orders, cart ? totalToPay(cart, fee) : null, payLaterMethod);
   const payLater = pay === 'later' && !cap?.overCap;
   // While the location form opened by Continue is up: carries on to payment once it saves.
   const stopWaitingForSave = useRef<(() => void) | null>(null);
@@ -278,6 +285,16 @@ function DeliveryModeForm({
     stopWaitingForSave.current?.();
     stopWaitingForSave.current = null;
     setLocationFormOpen(false);
+  }
+
+  /** Pickup: the contact is saved (PickupContactForm); delivery's location is not needed. */
+  function continueWithPickup() {
+    if (cartIsEmpty) {
+      toast.info(plainMessages.addProductsToCart, { duration: TOAST_DURATION_MS });
+      setBlockedBy('cart');
+      return;
+    }
+    proceed();
   }
 
   function handleContinue() {
@@ -390,6 +407,11 @@ function DeliveryModeForm({
                   Opening hours: {shop.pickup.opening_hours}
                 </Typography>
               ) : null}
+              <PickupContactForm
+                id={pickupFormId}
+                onSaved={continueWithPickup}
+                onSavingChange={setSavingContact}
+              />
             </>
           ) : deliveryLoading ? (
             <Typography color="text.secondary">Loading your delivery location...</Typography>
@@ -404,7 +426,7 @@ function DeliveryModeForm({
               }}
             >
               <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}>
-                {delivery ? deliveryAddressText(delivery) : 'No delivery location yet'}
+                {delivery ? deliveryAddressText(delivery, shop?.areas) : 'No delivery location yet'}
               </Typography>
               <Button
                 onClick={() => openLocationForm(false)}
@@ -417,7 +439,8 @@ function DeliveryModeForm({
           )}
         </Box>
 
-        <Box sx={{ display: 'flex', gap: 1, mt: 2, color: 'text.secondary' }}>
+        <Typography sx={{ mt: 2, fontWeight: 600 }}>{feeLine(model, fee)}</Typography>
+        <Box sx={{ display: 'flex', gap: 1, mt: 1, color: 'text.secondary' }}>
           <InfoOutlined fontSize="small" aria-hidden="true" sx={{ mt: 0.25 }} />
           <Typography variant="body2">
             {payLater
@@ -443,11 +466,13 @@ function DeliveryModeForm({
         <Button onClick={onClose} color="inherit" disabled={placing}>
           Close
         </Button>
+        {/* Pickup's Continue sends the contact form, which checks and saves it first. */}
         <Button
           variant="contained"
-          onClick={handleContinue}
-          disabled={deliveryLoading}
-          loading={placing}
+          {...(model === 'pickup'
+            ? { type: 'submit', form: pickupFormId }
+            : { onClick: handleContinue, disabled: deliveryLoading })}
+          loading={placing || savingContact}
         >
           {payLater ? 'Place order' : continueLabel(model)}
         </Button>

@@ -17,6 +17,7 @@ const valid: DeliveryFormValues = {
   city: 'Ibadan-Bodija',
   mobile_number: '08031234567',
   alt_mobile_number: '',
+  landmark: '',
 };
 
 describe('Nigerian mobile numbers', () => {
@@ -66,40 +67,59 @@ describe('validateDelivery', () => {
 });
 
 describe('the form and the request', () => {
-  test('starts from the saved location, or empty in Oyo State', () => {
-    expect(deliveryFormValues(fixtureDelivery)).toEqual({
+  test('starts from the saved location, or empty in Oyo State with the account’s number', () => {
+    expect(deliveryFormValues(fixtureDelivery, '08090000000')).toEqual({
       address: fixtureDelivery.address,
       state: 'Oyo State',
       city: 'Ibadan-Bodija',
       mobile_number: fixtureDelivery.mobile_number,
       alt_mobile_number: fixtureDelivery.alt_mobile_number,
+      landmark: '',
     });
-    expect(deliveryFormValues(null)).toEqual({
+    expect(deliveryFormValues(null, '08090000000')).toEqual({
       address: '',
       state: 'Oyo State',
       city: '',
-      mobile_number: '',
+      mobile_number: '08090000000',
       alt_mobile_number: '',
+      landmark: '',
     });
     // A city the list no longer has must be chosen again.
     expect(deliveryFormValues({ ...fixtureDelivery, city: 'Lagos' }).city).toBe('');
   });
   test('sends trimmed values', () => {
     expect(
-      deliveryInput({ ...valid, address: '  12 Awolowo Avenue ', alt_mobile_number: ' ' }),
+      deliveryInput({
+        ...valid,
+        address: '  12 Awolowo Avenue ',
+        alt_mobile_number: ' ',
+        landmark: ' Total filling station ',
+      }),
     ).toEqual({
       address: '12 Awolowo Avenue',
       mobile_number: '08031234567',
       alt_mobile_number: '',
       city: 'Ibadan-Bodija',
       state: 'Oyo State',
+      landmark: 'Total filling station',
     });
     expect(deliveryInput({ ...valid, city: '' })).toBeNull();
   });
-  test('one line of address', () => {
+  test('one line of address, the area as people say it and the landmark after', () => {
     expect(deliveryAddressText(fixtureDelivery)).toBe(
-      '12 Awolowo Avenue, Old Bodija, Ibadan-Bodija, Oyo State',
+      '12 Awolowo Avenue, Old Bodija, Bodija, Oyo State',
     );
+    expect(
+      deliveryAddressText({
+        ...fixtureDelivery,
+        city: 'Ibadan-Idi_Ape-Ashi',
+        landmark: 'Ashi bus stop',
+      }),
+    ).toBe('12 Awolowo Avenue, Old Bodija, Idi-Ape / Ashi, Oyo State (near Ashi bus stop)');
+    // The owner's own name wins.
+    expect(
+      deliveryAddressText(fixtureDelivery, [{ city: 'Ibadan-Bodija', name: 'Old Bodija side' }]),
+    ).toContain('Old Bodija side, Oyo State');
   });
 });
 

@@ -3,10 +3,17 @@
  * we check before sending anyway (address and city needed, Nigerian mobile numbers), so the
  * shopper learns at once instead of from a refused request.
  */
-import type { Delivery, DeliveryInput } from 'contract';
+import type { Delivery, DeliveryInput, ShopArea } from 'contract';
 import { FIELD_MESSAGES } from 'contract/messages';
-import { DELIVERY_CITIES, MAX_ADDRESS_LENGTH, OYO_STATE, type DeliveryCity } from 'contract/rules';
+import {
+  DELIVERY_CITIES,
+  MAX_ADDRESS_LENGTH,
+  MAX_LANDMARK_LENGTH,
+  OYO_STATE,
+  type DeliveryCity,
+} from 'contract/rules';
 import { isNigerianMobile } from '../../../lib/validation';
+import { areaName } from './areaNames';
 
 export interface DeliveryFormValues {
   address: string;
@@ -15,6 +22,8 @@ export interface DeliveryFormValues {
   city: DeliveryCity | '';
   mobile_number: string;
   alt_mobile_number: string;
+  /** Ours, optional: a landmark or the nearest bus stop. */
+  landmark: string;
 }
 
 export type DeliveryField = keyof DeliveryFormValues;
@@ -27,6 +36,7 @@ export const DELIVERY_SERVER_FIELDS: Readonly<Record<string, DeliveryField>> = {
   city: 'city',
   mobile_number: 'mobile_number',
   alt_mobile_number: 'alt_mobile_number',
+  landmark: 'landmark',
 };
 
 export const deliveryFieldMessages = {
@@ -35,20 +45,28 @@ export const deliveryFieldMessages = {
   cityMissing: 'Choose the city to deliver to',
   mobileMissing: 'Enter a mobile number we can call on delivery',
   mobileInvalid: FIELD_MESSAGES.mobile,
+  landmarkTooLong: `Keep the landmark under ${MAX_LANDMARK_LENGTH} characters`,
 } as const;
 
 export function isDeliveryCity(value: string): value is DeliveryCity {
   return (DELIVERY_CITIES as readonly string[]).includes(value);
 }
 
-/** The form as the saved location fills it, or empty for a first location. */
-export function deliveryFormValues(delivery: Delivery | null | undefined): DeliveryFormValues {
+/**
+ * The form as the saved location fills it; for a first location, empty but for the mobile
+ * number, which starts as the account's (`accountMobile`) so the shopper need not type it.
+ */
+export function deliveryFormValues(
+  delivery: Delivery | null | undefined,
+  accountMobile = '',
+): DeliveryFormValues {
   return {
     address: delivery?.address ?? '',
     state: OYO_STATE,
     city: delivery && isDeliveryCity(delivery.city) ? delivery.city : '',
-    mobile_number: delivery?.mobile_number ?? '',
+    mobile_number: delivery ? delivery.mobile_number : accountMobile,
     alt_mobile_number: delivery?.alt_mobile_number ?? '',
+    landmark: delivery?.landmark ?? '',
   };
 }
 
@@ -77,10 +95,16 @@ export function validateDelivery(values: DeliveryFormValues): DeliveryFormErrors
   if (alt !== '' && !isNigerianMobile(alt)) {
     errors.alt_mobile_number = deliveryFieldMessages.mobileInvalid;
   }
+  if (values.landmark.trim().length > MAX_LANDMARK_LENGTH) {
+    errors.landmark = deliveryFieldMessages.landmarkTooLong;
+  }
   return errors;
 }
 
-/** The request body (docs/product.md#calls: address, mobile_number, alt_mobile_number, city, state). */
+/**
+ * The request body (docs/product.md#calls: address, mobile_number, alt_mobile_number, city,
+ * state), plus our landmark.
+ */
 export function deliveryInput(values: DeliveryFormValues): DeliveryInput | null {
   if (values.city === '') return null;
   return {
@@ -89,15 +113,22 @@ export function deliveryInput(values: DeliveryFormValues): DeliveryInput | null 
     alt_mobile_number: values.alt_mobile_number.trim(),
     city: values.city,
     state: values.state,
+    landmark: values.landmark.trim(),
   };
 }
 
-/** One line for the location block and the mode modal. */
+/**
+ * One line for the location block and the mode modal, the area by its name (the owner's
+ * `areas` from GET /shop when known) and the landmark after it.
+ */
 export function deliveryAddressText(
-  delivery: Pick<Delivery, 'address' | 'city' | 'state'>,
+  delivery: Pick<Delivery, 'address' | 'city' | 'state' | 'landmark'>,
+  areas?: readonly Pick<ShopArea, 'city' | 'name'>[],
 ): string {
-  return [delivery.address, delivery.city, delivery.state]
+  const line = [delivery.address, areaName(delivery.city.trim(), areas), delivery.state]
     .map((part) => part.trim())
     .filter((part) => part !== '')
     .join(', ');
+  const landmark = delivery.landmark?.trim() ?? '';
+  return landmark === '' ? line : `${line} (near ${landmark})`;
 }
