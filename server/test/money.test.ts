@@ -73,8 +73,8 @@ beforeEach(async () => {
   ])) as [TestProduct, TestProduct];
 });
 
-// 79,500 + 5,962.50 VAT + 1,150 = 86,612.50 naira
-const AMOUNT = 8_661_250;
+// 79,500 + 5,962.50 VAT, pickup free by default = 85,462.50 naira
+const AMOUNT = 8_546_250;
 
 async function startPayment(who: Shopper = buyer, quantity = 1): Promise<string> {
   await fillCart(app, who, [[rice.id, quantity]]);
@@ -324,7 +324,7 @@ describe('GET /api/staff/ledger', () => {
 describe('paid, not placed', () => {
   const SHOPPER_WORDS =
     'Royal Stallion Rice 50kg is out of stock, so we could not place your order, but your ' +
-    'payment of ₦86,612.50 is safe with us. Within one business day the shop will either ' +
+    'payment of ₦85,462.50 is safe with us. Within one business day the shop will either ' +
     'place your order or refund the full amount to you, and we will text you when it is done.';
 
   async function keptPayment(): Promise<{ reference: string; kept: UnplacedPayment }> {
@@ -360,7 +360,7 @@ describe('paid, not placed', () => {
     expect(sumRows(await ledger())).toEqual({ payment_online: AMOUNT });
     expect(await countMessagesTo(t.db, BUYER_MOBILE)).toBe(1);
     expect((await lastMessageTo(t.db, BUYER_MOBILE))?.body).toBe(
-      `Ibadan Market: we received your payment of NGN 86,612.50 (ref ${reference}) but could not ` +
+      `Ibadan Market: we received your payment of NGN 85,462.50 (ref ${reference}) but could not ` +
         'place your order. Within one business day we will place it or refund you in full, and ' +
         'text you when done.',
     );
@@ -426,7 +426,7 @@ describe('paid, not placed', () => {
       paystack_reference: reference,
     });
     expect((await lastMessageTo(t.db, BUYER_MOBILE))?.body).toBe(
-      `Ibadan Market: we have started a refund of NGN 86,612.50 for your payment ${reference}. It ` +
+      `Ibadan Market: we have started a refund of NGN 85,462.50 for your payment ${reference}. It ` +
         'goes back the way you paid and usually arrives within 10 business days.',
     );
 
@@ -486,7 +486,7 @@ describe('paid, not placed', () => {
         message: 'Refund processed',
       });
       expect((await lastMessageTo(t.db, BUYER_MOBILE))?.body).toBe(
-        `Ibadan Market: your refund of NGN 86,612.50 for payment ${reference} has been sent ` +
+        `Ibadan Market: your refund of NGN 85,462.50 for payment ${reference} has been sent ` +
           'back to your card or bank. Banks usually show it within 5 to 10 business days.',
       );
       // The refund is asked for once, however often the owner taps.

@@ -392,7 +392,7 @@ describe('checkout', () => {
     expect(r.statusCode).toBe(409);
     expect(detailOf(r)).toBe(
       'Only 2 left in stock for Milo 500g, so we could not place your order, but your payment ' +
-        'of ₦25,230 is safe with us. Within one business day the shop will either place your ' +
+        'of ₦24,080 is safe with us. Within one business day the shop will either place your ' +
         'order or refund the full amount to you, and we will text you when it is done.',
     );
     expect(await countOrders()).toBe(0);
