@@ -5,8 +5,10 @@
  */
 import { MAX_PRODUCT_PRICE_NAIRA } from './catalogueRules';
 
-/** The product form's limit: more is a typo (an extra zero or two), not an amount. */
-const MAX_KOBO = MAX_PRODUCT_PRICE_NAIRA * 100;
+/** The highest delivery fee the back office takes, in naira: a typo guard, not a policy. */
+export const MAX_DELIVERY_FEE_NAIRA = 1_000_000;
+/** The highest pay-later cap, in naira (the environment setting's own limit). */
+export const MAX_PAY_LATER_CAP_NAIRA = 100_000_000;
 
 /** What reading a money cell gives: kobo, or the reason in words. */
 export type NairaReading = { kobo: number } | { problem: string };
@@ -21,7 +23,7 @@ const PLAIN = /^\d+(?:\.\d{1,2})?$/;
  * Reads an amount in naira as people type it: "₦2,300", "N2,300", "NGN 2300", "2300",
  * "2,300.00", "2 300". Answers whole kobo, or a sentence saying what is wrong.
  */
-export function readNaira(text: string): NairaReading {
+export function readNaira(text: string, maxNaira = MAX_PRODUCT_PRICE_NAIRA): NairaReading {
   const cleaned = text
     .trim()
     // Spreadsheets and phones write a no-break or thin space between the thousands.
@@ -39,9 +41,9 @@ export function readNaira(text: string): NairaReading {
   }
   const [whole = '0', fraction = ''] = cleaned.replace(/[, ]/g, '').split('.');
   const kobo = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  if (kobo > MAX_KOBO) {
+  if (kobo > maxNaira * 100) {
     return {
-      problem: `"${text.trim()}" is more than ₦${MAX_PRODUCT_PRICE_NAIRA.toLocaleString('en-NG')}: check the zeros`,
+      problem: `"${text.trim()}" is more than ₦${maxNaira.toLocaleString('en-NG')}: check the zeros`,
     };
   }
   return { kobo };
@@ -54,8 +56,11 @@ export function nairaCell(kobo: number): string {
   return rest === 0 ? String(naira) : `${naira}.${String(rest).padStart(2, '0')}`;
 }
 
-/** A typed amount as naira (at most two decimals), or null when it is not one. */
-export function nairaOrNull(typed: string): number | null {
-  const reading = readNaira(typed);
+/**
+ * A typed amount as naira (at most two decimals), or null when it is not one or is above
+ * `maxNaira` (a product's price limit unless said).
+ */
+export function nairaOrNull(typed: string, maxNaira = MAX_PRODUCT_PRICE_NAIRA): number | null {
+  const reading = readNaira(typed, maxNaira);
   return 'kobo' in reading ? reading.kobo / 100 : null;
 }

@@ -5,14 +5,11 @@
  */
 import { Type, type Static } from 'typebox';
 import { MobileField } from './users';
+import { MAX_DELIVERY_FEE_NAIRA, MAX_PAY_LATER_CAP_NAIRA } from './naira';
 import { DELIVERY_CITIES, MAX_ID } from './rules';
 
 /** The longest area name, delivery time, station name or opening hours the owner may type. */
 export const MAX_SHOP_TEXT_LENGTH = 120;
-/** The highest delivery fee the back office takes, in naira: a typo guard, not a policy. */
-export const MAX_DELIVERY_FEE_NAIRA = 1_000_000;
-/** The highest pay-later cap, in naira (the environment setting's own limit). */
-export const MAX_PAY_LATER_CAP_NAIRA = 100_000_000;
 
 const text = (max: number, errorMessage: string) =>
   Type.String({ minLength: 1, maxLength: max, pattern: '\\S', errorMessage });

@@ -18,7 +18,7 @@ import {
   useSaveDeliveryAreasMutation,
 } from '../../../services/backOffice/shopSettingsApi';
 import { loadApi } from '../../../state/lazyApis';
-import { nairaOrNull } from 'contract/naira';
+import { MAX_DELIVERY_FEE_NAIRA, nairaOrNull } from 'contract/naira';
 import { blank, FEE_PROBLEM } from './shopWords';
 
 loadApi(shopSettingsApi);
@@ -36,7 +36,7 @@ export const TIME_MISSING = 'Say how long delivery takes, e.g. "1-3 business day
 function areaRules(v: AreaValues) {
   return {
     name: blank(v.name) ? NAME_MISSING : undefined,
-    fee: nairaOrNull(v.fee) === null ? FEE_PROBLEM : undefined,
+    fee: nairaOrNull(v.fee, MAX_DELIVERY_FEE_NAIRA) === null ? FEE_PROBLEM : undefined,
     delivery_time: blank(v.delivery_time) ? TIME_MISSING : undefined,
   };
 }
@@ -82,7 +82,7 @@ function AreaForm({ area, onClose }: Omit<AreaDialogProps, 'open'>) {
     const changed: DeliveryArea = {
       city: area.city,
       name: v.name.trim(),
-      fee: nairaOrNull(v.fee) ?? 0,
+      fee: nairaOrNull(v.fee, MAX_DELIVERY_FEE_NAIRA) ?? 0,
       delivery_time: v.delivery_time.trim(),
       enabled: v.enabled,
     };

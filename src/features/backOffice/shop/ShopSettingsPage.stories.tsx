@@ -44,6 +44,18 @@ export const SavesPhone: Story = {
   },
 };
 
+/** A pay-later cap as high as the setting allows (₦100,000,000, "no limit" in practice) saves. */
+export const SavesHighestCap: Story = {
+  play: async ({ canvasElement }) => {
+    const f = within(form(canvasElement));
+    const open = f.getByRole('textbox', { name: /unpaid at once/ });
+    await userEvent.clear(open);
+    await userEvent.type(open, '100,000,000');
+    await userEvent.click(f.getByRole('button', { name: 'Save shop details' }));
+    await waitFor(() => expect(shopMockDb.settings.pay_later_open_max_total).toBe(100_000_000));
+  },
+};
+
 /** Mistakes are shown beside their fields and nothing is sent. */
 export const Mistakes: Story = {
   play: async ({ canvasElement }) => {

@@ -19,7 +19,7 @@ import {
   useSaveShopSettingsMutation,
 } from '../../../services/backOffice/shopSettingsApi';
 import { loadApi } from '../../../state/lazyApis';
-import { nairaOrNull } from 'contract/naira';
+import { MAX_PAY_LATER_CAP_NAIRA, nairaOrNull } from 'contract/naira';
 import { AMOUNT_PROBLEM, blank, NIGERIAN_MOBILE, PHONE_PROBLEM } from './shopWords';
 
 loadApi(shopSettingsApi);
@@ -43,8 +43,8 @@ export const FIRST_ORDER_ABOVE =
   "The first order's limit cannot be above the limit for every order";
 
 function settingsRules(v: SettingsValues) {
-  const max = nairaOrNull(v.pay_later_max_total);
-  const first = nairaOrNull(v.pay_later_first_order_max_total);
+  const max = nairaOrNull(v.pay_later_max_total, MAX_PAY_LATER_CAP_NAIRA);
+  const first = nairaOrNull(v.pay_later_first_order_max_total, MAX_PAY_LATER_CAP_NAIRA);
   return {
     name: blank(v.name) ? SHOP_NAME_MISSING : undefined,
     address: blank(v.address) ? SHOP_ADDRESS_MISSING : undefined,
@@ -56,7 +56,9 @@ function settingsRules(v: SettingsValues) {
     pay_later_first_order_max_total:
       first === null ? AMOUNT_PROBLEM : max !== null && first > max ? FIRST_ORDER_ABOVE : undefined,
     pay_later_open_max_total:
-      nairaOrNull(v.pay_later_open_max_total) === null ? AMOUNT_PROBLEM : undefined,
+      nairaOrNull(v.pay_later_open_max_total, MAX_PAY_LATER_CAP_NAIRA) === null
+        ? AMOUNT_PROBLEM
+        : undefined,
   };
 }
 
@@ -116,9 +118,11 @@ export function ShopSettingsForm({ settings }: { settings: ShopSettings }) {
         address: v.address.trim(),
         phone: v.phone.trim(),
         whatsapp_number: v.whatsapp_number.trim(),
-        pay_later_max_total: nairaOrNull(v.pay_later_max_total) ?? 0,
-        pay_later_first_order_max_total: nairaOrNull(v.pay_later_first_order_max_total) ?? 0,
-        pay_later_open_max_total: nairaOrNull(v.pay_later_open_max_total) ?? 0,
+        pay_later_max_total: nairaOrNull(v.pay_later_max_total, MAX_PAY_LATER_CAP_NAIRA) ?? 0,
+        pay_later_first_order_max_total:
+          nairaOrNull(v.pay_later_first_order_max_total, MAX_PAY_LATER_CAP_NAIRA) ?? 0,
+        pay_later_open_max_total:
+          nairaOrNull(v.pay_later_open_max_total, MAX_PAY_LATER_CAP_NAIRA) ?? 0,
       }).unwrap();
       toast.success('Shop details saved');
     } catch (error) {

@@ -16,7 +16,7 @@ import {
   useUpdatePickupStationMutation,
 } from '../../../services/backOffice/shopSettingsApi';
 import { loadApi } from '../../../state/lazyApis';
-import { nairaOrNull } from 'contract/naira';
+import { MAX_DELIVERY_FEE_NAIRA, nairaOrNull } from 'contract/naira';
 import { blank, NIGERIAN_MOBILE, PHONE_PROBLEM } from './shopWords';
 
 loadApi(shopSettingsApi);
@@ -35,7 +35,7 @@ function stationRules(v: StationValues) {
     address: blank(v.address) ? STATION_ADDRESS_MISSING : undefined,
     opening_hours: blank(v.opening_hours) ? HOURS_MISSING : undefined,
     phone: NIGERIAN_MOBILE.test(v.phone.trim()) ? undefined : PHONE_PROBLEM,
-    fee: nairaOrNull(v.fee) === null ? PICKUP_FEE_PROBLEM : undefined,
+    fee: nairaOrNull(v.fee, MAX_DELIVERY_FEE_NAIRA) === null ? PICKUP_FEE_PROBLEM : undefined,
   };
 }
 
@@ -90,7 +90,7 @@ function StationForm({ station, onClose }: Omit<StationDialogProps, 'open'>) {
       address: v.address.trim(),
       opening_hours: v.opening_hours.trim(),
       phone: v.phone.trim(),
-      fee: nairaOrNull(v.fee) ?? 0,
+      fee: nairaOrNull(v.fee, MAX_DELIVERY_FEE_NAIRA) ?? 0,
     };
     try {
       if (station) await update({ id: station.id, ...input }).unwrap();
