@@ -16,6 +16,20 @@ export async function shownDialog(canvasElement: HTMLElement, name: string) {
 }
 
 /**
+ * A toast saying `text`, once it has slid in. Toasts are portalled to <body> and start
+ * transparent: in a browser a play that checks one is visible waits for it, as for a dialog.
+ */
+export async function shownToast(canvasElement: HTMLElement, text: string | RegExp) {
+  const toast = await within(canvasElement.ownerDocument.body).findByText(
+    text,
+    {},
+    { timeout: 5000 },
+  );
+  await waitFor(() => expect(toast).toBeVisible(), { timeout: 5000 });
+  return toast;
+}
+
+/**
  * A signed-out shopper. Story parameters merge deeply into the meta's, so a story under a
  * signed-in meta has to spell the signed-out session out.
  */
