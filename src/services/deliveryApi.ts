@@ -1,5 +1,5 @@
 import { createApi } from './createApi';
-import type { Delivery, DeliveryInput, PickupContact } from 'contract';
+import type { Delivery, DeliveryInput } from 'contract';
 import { env } from '../config/env';
 import { createBaseQuery } from './baseQuery';
 import { DELIVERY_PATH } from './earlyAnswers';
@@ -11,7 +11,7 @@ export const deliveryApi = createApi({
   reducerPath: 'deliveryApi',
   refetchOnReconnect: true,
   baseQuery: createBaseQuery(env.apiBaseUrls.delivery),
-  tagTypes: ['Delivery', 'PickupContact'],
+  tagTypes: ['Delivery'],
   endpoints: (build) => ({
     /**
      * The shopper's location, or null when there is none yet. The server says "none" with a
@@ -34,26 +34,8 @@ export const deliveryApi = createApi({
       query: ({ id, ...body }) => ({ url: `/update-delivery/${id}`, method: 'PATCH', body }),
       invalidatesTags: ['Delivery'],
     }),
-    /** Who collects a pickup order; null (the server's 404) when the shopper never said. */
-    getPickupContact: build.query<PickupContact | null, void>({
-      async queryFn(_arg, _api, _extraOptions, baseQuery) {
-        const { data, error, meta } = await baseQuery('/pickup-contact');
-        if (error) return error.status === 404 ? { data: null, meta } : { error, meta };
-        return { data: data as PickupContact, meta };
-      },
-      providesTags: ['PickupContact'],
-    }),
-    savePickupContact: build.mutation<PickupContact, PickupContact>({
-      query: (body) => ({ url: '/pickup-contact', method: 'PUT', body }),
-      invalidatesTags: ['PickupContact'],
-    }),
   }),
 });
 
-export const {
-  useGetDeliveryQuery,
-  useCreateDeliveryMutation,
-  useUpdateDeliveryMutation,
-  useGetPickupContactQuery,
-  useSavePickupContactMutation,
-} = deliveryApi;
+export const { useGetDeliveryQuery, useCreateDeliveryMutation, useUpdateDeliveryMutation } =
+  deliveryApi;

@@ -16,7 +16,7 @@ import { plainMessages } from '../../../lib/messages';
 import {
   useGetPickupContactQuery,
   useSavePickupContactMutation,
-} from '../../../services/deliveryApi';
+} from '../../../services/pickupContactApi';
 import { useGetMeQuery } from '../../../services/usersApi';
 import { useAppSelector } from '../../../state/hooks';
 import { selectSignedInUserId } from '../../../state/sessionSlice';
