@@ -9,6 +9,12 @@ const filterAreas = createFilterOptions<AreaOption>({
   stringify: (option) => `${option.name} ${option.city.replace(/[-_]/g, ' ')}`,
 });
 
+// Autocomplete's input is 38 px tall by default: a thumb needs 44 (the field stays 56 px).
+const AT_LEAST_44_PX = {
+  '& .MuiOutlinedInput-root': { py: '6px' },
+  '& .MuiOutlinedInput-root .MuiAutocomplete-input': { boxSizing: 'border-box', minHeight: 44 },
+} as const;
+
 /**
  * The area of a delivery location, picked by the names people use and searched as it is
  * typed: on a phone, twelve or more areas in a native list are a long scroll. The form keeps
@@ -44,6 +50,7 @@ export default function AreaPicker<V extends FieldValues>({
       autoHighlight
       openOnFocus
       noOptionsText="No area by that name: try another spelling, or choose Pickup Station"
+      sx={AT_LEAST_44_PX}
       renderInput={(params) => (
         <TextField
           {...params}
