@@ -124,7 +124,8 @@ export async function writeShopSettings(q: Queryable, s: ShopSettingsRecord): Pr
 
 /**
  * On a start: the first one writes the environment's values as the shop's settings and its
- * pickup address as the first station; any later start leaves the owner's data alone.
+ * pickup address as the first station; any later start, or one racing it on the same
+ * database, leaves the owner's data alone.
  */
 export async function ensureShopSettings(db: Database, config: Settings): Promise<void> {
   await db.transaction(async (tx) => {
@@ -133,6 +134,9 @@ export async function ensureShopSettings(db: Database, config: Settings): Promis
                                   pay_later_first_order_max_kobo, pay_later_open_max_kobo)
        SELECT 1, $1, $2, $3, $4, $5, $6, $7
         WHERE NOT EXISTS (SELECT 1 FROM shop_settings)
+       -- Servers started together each see no row yet: the first insert wins, the others
+       -- wait for it and then do nothing.
+       ON CONFLICT (id) DO NOTHING
        RETURNING id`,
       (() => {
         const s = settingsFromConfig(config);
